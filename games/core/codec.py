@@ -1,0 +1,199 @@
+"""JSON form of events and moves, derived from their dataclass fields and type hints.
+
+Events are stored as ``(type, data)`` with ``type`` the class name and ``data`` a JSON object;
+decoding rebuilds the frozen dataclass, nested dataclasses, tuples and frozensets included.
+Moves travel as ``{"action": "EXAMINE", "row": 1, ...}`` with camelCase keys, as the GraphQL API
+sends them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import re
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.decisions import Codes, Rejected
+from games.core.visibility import Event
+
+
+class CodecError(ValueError):
+    """Data that does not fit the declared type."""
+
+
+def encode(value: Any) -> Any:
+    """A JSON-ready form of a dataclass, tuple, frozenset, mapping, enum or primitive."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: encode(getattr(value, field.name)) for field in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [encode(item) for item in value]
+    if isinstance(value, frozenset | set):
+        return sorted(encode(item) for item in value)
+    if isinstance(value, Mapping):
+        return {str(key): encode(item) for key, item in value.items()}
+    return value
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def decode(hint: Any, data: Any) -> Any:
+    """Rebuild a value of type ``hint`` from its JSON form."""
+    origin = typing.get_origin(hint)
+    if hint is Any or isinstance(hint, typing.TypeVar):
+        return data
+    if origin in (types.UnionType, typing.Union):
+        return _decode_union(typing.get_args(hint), data)
+    if origin is tuple:
+        return _decode_tuple(typing.get_args(hint), data)
+    if origin is frozenset:
+        (item,) = typing.get_args(hint)
+        return frozenset(decode(item, value) for value in _list(data))
+    if origin in (Mapping, dict):
+        key_type, value_type = typing.get_args(hint)
+        return {decode(key_type, _key(key_type, k)): decode(value_type, v) for k, v in _object(data).items()}
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return decode_dataclass(hint, data)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return hint(data)
+    if hint in (int, str, bool, float, type(None)):
+        return _primitive(hint, data)
+    raise CodecError(f"cannot decode {hint!r}")
+
+
+def decode_dataclass(cls: type, data: Any) -> Any:
+    hints = _hints(cls)
+    values = _object(data)
+    try:
+        return cls(
+            **{f.name: decode(hints[f.name], values[f.name]) for f in dataclasses.fields(cls) if f.init}
+        )
+    except KeyError as missing:
+        raise CodecError(f"{cls.__name__} needs {missing}") from None
+
+
+def _decode_union(options: tuple[Any, ...], data: Any) -> Any:
+    if data is None and type(None) in options:
+        return None
+    for option in options:
+        if option is type(None):
+            continue
+        try:
+            return decode(option, data)
+        except (CodecError, TypeError, ValueError):
+            continue
+    raise CodecError(f"{data!r} fits none of {options!r}")
+
+
+def _decode_tuple(items: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
+    values = _list(data)
+    if len(items) == 2 and items[1] is Ellipsis:
+        return tuple(decode(items[0], value) for value in values)
+    if len(items) != len(values):
+        raise CodecError(f"expected {len(items)} items, got {len(values)}")
+    return tuple(decode(item, value) for item, value in zip(items, values, strict=True))
+
+
+def _primitive(hint: type, data: Any) -> Any:
+    if hint is float and isinstance(data, int) and not isinstance(data, bool):
+        return float(data)
+    if type(data) is not hint:
+        raise CodecError(f"expected {hint.__name__}, got {data!r}")
+    return data
+
+
+def _key(key_type: Any, key: str) -> Any:
+    return int(key) if key_type is int else key
+
+
+def _list(data: Any) -> list[Any]:
+    if not isinstance(data, list | tuple):
+        raise CodecError(f"expected a list, got {data!r}")
+    return list(data)
+
+
+def _object(data: Any) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise CodecError(f"expected an object, got {data!r}")
+    return data
+
+
+@dataclasses.dataclass(frozen=True)
+class EventCodec:
+    """Encodes and decodes one game's events by class name."""
+
+    types: tuple[type[Event], ...]
+
+    @functools.cached_property
+    def _by_name(self) -> dict[str, type[Event]]:
+        return {cls.__name__: cls for cls in self.types}
+
+    def dump(self, event: Event) -> tuple[str, dict[str, Any]]:
+        return type(event).__name__, encode(event)
+
+    def load(self, name: str, data: Mapping[str, Any]) -> Event:
+        cls = self._by_name.get(name)
+        if cls is None:
+            raise CodecError(f"unknown event type {name!r}")
+        event: Event = decode_dataclass(cls, data)
+        return event
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(word.title() for word in rest)
+
+
+def _action(cls: type) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).upper()
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveCodec:
+    """Moves as JSON: ``action`` names the move (``SetCam`` is ``SET_CAM``); other keys are its fields."""
+
+    types: tuple[type, ...]
+
+    @functools.cached_property
+    def actions(self) -> dict[str, type]:
+        return {_action(cls): cls for cls in self.types}
+
+    def dump(self, move: Any) -> dict[str, Any]:
+        fields = {_camel(f.name): encode(getattr(move, f.name)) for f in dataclasses.fields(move)}
+        return {"action": _action(type(move)), **fields}
+
+    def load(self, data: Any) -> Any:
+        """The move ``data`` describes, or a ``Rejected`` saying what is wrong with it."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("action"), str):
+            return Rejected(Codes.INVALID_MOVE, "A move is an object with an 'action'.")
+        cls = self.actions.get(data["action"])
+        if cls is None:
+            known = ", ".join(self.actions)
+            return Rejected(Codes.UNKNOWN_MOVE, f"Unknown action {data['action']!r}; known: {known}.")
+        return self._fields(cls, data)
+
+    def _fields(self, cls: type, data: Mapping[str, Any]) -> Any:
+        hints = _hints(cls)
+        fields = {_camel(f.name): f for f in dataclasses.fields(cls)}
+        extra = sorted(k for k, v in data.items() if k != "action" and k not in fields and v is not None)
+        if extra:
+            return Rejected(Codes.INVALID_MOVE, f"{data['action']} takes no {extra[0]!r}.")
+        values = {}
+        for key, field in fields.items():
+            if data.get(key) is None and field.default is dataclasses.MISSING:
+                return Rejected(Codes.INVALID_MOVE, f"{data['action']} needs {key!r}.")
+            if data.get(key) is None:
+                continue
+            try:
+                values[field.name] = decode(hints[field.name], data[key])
+            except (CodecError, TypeError, ValueError):
+                return Rejected(Codes.INVALID_MOVE, f"{data['action']}: {key!r} has the wrong type.")
+        return cls(**values)

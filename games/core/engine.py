@@ -1,0 +1,112 @@
+"""A match as the engine sees it: a spec, the seed, the version (events applied) and the state.
+
+This is the surface the service calls. It derives each decision's ``Chance`` from ``(seed, seq)``,
+applies overdue timeouts before a late command (lazy enforcement), and replays logs by folding
+``evolve``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.core.chance import Chance
+from games.core.commands import Command, Timeout
+from games.core.deadlines import overdue
+from games.core.decisions import Accepted, Decision, Rejected
+from games.core.outcome import Outcome
+from games.core.spec import GameSpec
+from games.core.visibility import Event, Viewer
+
+# Lazy enforcement applies at most this many overdue timeouts before one command: a match left
+# alone for days must not make one request fold an unbounded chain of turns.
+MAX_OVERDUE = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    spec: GameSpec[Any]
+    seed: str
+    version: int
+    state: Any
+
+    @property
+    def over(self) -> bool:
+        return self.spec.outcome(self.state) is not None
+
+    def outcome(self) -> Outcome | None:
+        return self.spec.outcome(self.state)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The result of one command: its own decision, every event to append, and the game after them.
+
+    ``events`` starts with any overdue timeouts, which are facts whatever the command's fate, so they
+    are appended even when the command itself is rejected.
+    """
+
+    decision: Decision
+    events: tuple[Event, ...]
+    game: Game
+
+
+def new_game(spec: GameSpec[Any], options: Mapping[str, Any], seats: int, seed: str) -> Game:
+    return Game(spec, seed, 0, spec.initial_state(options, seats))
+
+
+def decide(game: Game, command: Command[Any]) -> Decision:
+    return game.spec.decide(game.state, command, Chance(game.seed, game.version + 1))
+
+
+def evolve(game: Game, event: Event) -> Game:
+    return replace(game, version=game.version + 1, state=game.spec.evolve(game.state, event))
+
+
+def advance(game: Game, events: Iterable[Event]) -> Game:
+    state, version, evolve_state = game.state, game.version, game.spec.evolve
+    for event in events:
+        state = evolve_state(state, event)
+        version += 1
+    return replace(game, version=version, state=state)
+
+
+def replay(
+    spec: GameSpec[Any], options: Mapping[str, Any], seats: int, seed: str, events: Iterable[Event]
+) -> Game:
+    return advance(new_game(spec, options, seats, seed), events)
+
+
+def step(game: Game, command: Command[Any]) -> Step:
+    """Apply overdue timeouts, then decide ``command``; return everything that happened."""
+    game, timeouts = _apply_overdue(game, command.at)
+    decision = decide(game, command)
+    if isinstance(decision, Rejected):
+        return Step(decision, timeouts, game)
+    return Step(decision, timeouts + decision.events, advance(game, decision.events))
+
+
+def _apply_overdue(game: Game, now: int) -> tuple[Game, tuple[Event, ...]]:
+    applied: list[Event] = []
+    for _ in range(MAX_OVERDUE):
+        due = overdue(game.spec.deadlines(game.state), now)
+        if not due:
+            break
+        deadline = due[0]
+        decision = decide(game, Command(Timeout(deadline.id), None, deadline.at))
+        if not isinstance(decision, Accepted) or not decision.events:
+            break  # a game that ignores its own deadline would loop: stop here
+        applied.extend(decision.events)
+        game = advance(game, decision.events)
+    return game, tuple(applied)
+
+
+def view(game: Game, viewer: Viewer) -> Any:
+    return game.spec.player_view(game.state, viewer)
+
+
+def legal_moves(game: Game, seat: int) -> tuple[Any, ...]:
+    if game.over:
+        return ()
+    return game.spec.legal_moves(game.state, seat)

@@ -1,0 +1,63 @@
+"""The engine contract: one frozen ``GameSpec`` per game, following the Decider pattern.
+
+- ``initial_state(options, seats)``: the table before the deal. Dealing is chance, so it happens in
+  ``decide`` on the ``Begin`` command and is recorded in events like any other draw.
+- ``decide(state, command, chance)``: all the rules. Returns ``Accepted(events)`` or
+  ``Rejected(code, message)``; never raises for a bad command. Draws only from ``chance``.
+- ``evolve(state, event)``: applies a fact. No rules, cannot fail for an event ``decide`` produced.
+- ``legal_moves(state, seat)``: built from the same predicates as ``decide``.
+- ``to_act(state)``: the seats that may act now (whose turn it is, who a round or window waits on).
+- ``player_view(state, viewer)``: what ``viewer`` may know; events redact themselves (see visibility).
+- ``deadlines(state)``: the timers the service must arm; ``Timeout(id)`` is what passing one does.
+- ``outcome(state)``: ranks and scores once the match is over, else ``None``.
+- ``bots``: players that choose from their own view and the legal moves only.
+
+``games.core.engine`` wraps a spec with the match seed and version, and is what services call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from games.core.chance import Chance
+from games.core.codec import EventCodec, MoveCodec
+from games.core.commands import Command
+from games.core.deadlines import Deadline
+from games.core.decisions import Decision
+from games.core.options import OptionsSchema
+from games.core.outcome import Outcome
+from games.core.visibility import Event, Viewer
+
+S = TypeVar("S")
+
+
+class Bot(Protocol):
+    """A computer player. It sees only its own seat's view and the moves it may make."""
+
+    name: str
+
+    def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any: ...
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[S]):
+    key: str
+    name: str
+    designer: str
+    min_players: int
+    max_players: int
+    options: OptionsSchema
+    events: EventCodec
+    moves: MoveCodec
+    initial_state: Callable[[Mapping[str, Any], int], S]
+    decide: Callable[[S, Command[Any], Chance], Decision]
+    evolve: Callable[[S, Event], S]
+    legal_moves: Callable[[S, int], tuple[Any, ...]]
+    to_act: Callable[[S], frozenset[int]]
+    player_view: Callable[[S, Viewer], Any]
+    deadlines: Callable[[S], tuple[Deadline, ...]]
+    outcome: Callable[[S], Outcome | None]
+    bots: Mapping[str, Bot] = field(default_factory=dict)
+    summary: str = ""

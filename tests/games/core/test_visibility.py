@@ -1,0 +1,63 @@
+from dataclasses import dataclass, replace
+
+from games.core.visibility import NOBODY, OMNISCIENT, SPECTATOR, Audience, Event, only, redact, seat_viewer
+
+
+@dataclass(frozen=True)
+class Announced(Event):
+    text: str
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    seat: int
+    card: str | None
+
+    def audience(self) -> Audience:
+        return only(self.seat)
+
+    def public_form(self) -> Event:
+        return replace(self, card=None)
+
+
+@dataclass(frozen=True)
+class Whispered(Event):
+    seat: int
+
+    def audience(self) -> Audience:
+        return only(self.seat)
+
+
+@dataclass(frozen=True)
+class Shuffled(Event):
+    order: tuple[str, ...] | None
+
+    def audience(self) -> Audience:
+        return NOBODY
+
+    def public_form(self) -> Event:
+        return replace(self, order=None)
+
+
+def test_a_public_event_reaches_everyone_unchanged():
+    event = Announced("hello")
+    assert redact(event, SPECTATOR) is event
+    assert redact(event, seat_viewer(3)) is event
+
+
+def test_a_seat_sees_its_own_draw_and_others_see_only_that_it_drew():
+    event = Drew(1, "Walter")
+    assert redact(event, seat_viewer(1)) == event
+    assert redact(event, seat_viewer(0)) == Drew(1, None)
+    assert redact(event, SPECTATOR) == Drew(1, None)
+
+
+def test_an_event_with_no_public_part_is_dropped_for_others():
+    assert redact(Whispered(2), seat_viewer(0)) is None
+    assert redact(Whispered(2), seat_viewer(2)) == Whispered(2)
+
+
+def test_a_sealed_fact_is_hidden_from_every_seat_until_everything_is_revealed():
+    event = Shuffled(("A", "B"))
+    assert all(redact(event, seat_viewer(seat)) == Shuffled(None) for seat in range(6))
+    assert redact(event, OMNISCIENT) == event

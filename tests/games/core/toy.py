@@ -1,0 +1,216 @@
+"""Odds and Evens: a two-seat toy game built only from games.core, to test the engine contract.
+
+Each round both seats seal a number from 0 to 5; when both have chosen (or the round's 10 s deadline
+passes, silence counting as 0) the choices are revealed and an even sum scores for seat 0, an odd one
+for seat 1. First to three points wins. At the deal a hidden "omen" card is drawn from a shuffled deck
+so the tests can check that chance is recorded and hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.core import sealed
+from games.core.chance import Chance
+from games.core.codec import EventCodec, MoveCodec
+from games.core.commands import Begin, Command, Resign, Timeout
+from games.core.deadlines import Deadline, seconds_after
+from games.core.decisions import Accepted, Codes, Decision, Rejected, accept
+from games.core.options import IntOption, OptionsSchema
+from games.core.outcome import Outcome, competition_ranks
+from games.core.spec import GameSpec
+from games.core.visibility import NOBODY, Audience, Event, Viewer
+
+OPTIONS = OptionsSchema((IntOption("roundSeconds", 10, "Seconds to choose.", minimum=0, maximum=60),))
+
+
+@dataclass(frozen=True)
+class Choose:
+    number: int
+
+
+@dataclass(frozen=True)
+class Dealt(Event):
+    omen: int | None
+
+    def audience(self) -> Audience:
+        return NOBODY
+
+    def public_form(self) -> Event:
+        return replace(self, omen=None)
+
+
+@dataclass(frozen=True)
+class RoundOpened(Event):
+    key: str
+    deadline: int | None
+
+
+@dataclass(frozen=True)
+class Scored(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class Resigned(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class State:
+    seats: int
+    round_seconds: int
+    started: bool = False
+    omen: int | None = None
+    round: sealed.SealedRound | None = None
+    rounds: int = 0
+    points: tuple[int, int] = (0, 0)
+    resigned: int | None = None
+
+
+def initial_state(options: Mapping[str, Any], seats: int) -> State:
+    return State(seats=seats, round_seconds=options["roundSeconds"])
+
+
+def _open(state: State, now: int) -> RoundOpened:
+    return RoundOpened(f"round-{state.rounds + 1}", seconds_after(now, state.round_seconds))
+
+
+def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
+    if over(state):
+        return Rejected(Codes.MATCH_OVER, "The match is over.")
+    match command.move:
+        case Begin():
+            if state.started:
+                return Rejected(Codes.ALREADY_STARTED, "Already dealt.")
+            return accept(Dealt(chance.pick(chance.shuffle(range(1, 7)))), _open(state, command.at))
+        case _ if not state.started or state.round is None:
+            return Rejected(Codes.NOT_STARTED, "Not dealt yet.")
+        case Choose(number=number):
+            problem = state.round.check(command.seat)
+            if problem:
+                return problem
+            if not 0 <= number <= 5:
+                return Rejected("OUT_OF_RANGE", "Choose a number from 0 to 5.")
+            assert command.seat is not None
+            chosen = sealed.ChoiceSealed(state.round.key, command.seat, number)
+            if state.round.with_choice(command.seat, number).complete:
+                return accept(
+                    chosen, *_reveal(state.round.with_choice(command.seat, number), command.at, state)
+                )
+            return accept(chosen)
+        case Timeout(deadline_id=deadline_id):
+            if deadline_id != state.round.key:
+                return Accepted(())
+            return accept(*_reveal(state.round, command.at, state))
+        case Resign():
+            return accept(Resigned(command.seat or 0))
+        case _:
+            return Rejected(Codes.UNKNOWN_MOVE, "Unknown move.")
+
+
+def _reveal(round_: sealed.SealedRound, now: int, state: State) -> tuple[Event, ...]:
+    total = sum(round_.choices.values())
+    scorer = total % 2
+    events: list[Event] = [sealed.ChoicesRevealed(round_.key, dict(round_.choices)), Scored(scorer)]
+    if state.points[scorer] + 1 < 3:
+        events.append(RoundOpened(f"round-{state.rounds + 1}", seconds_after(now, state.round_seconds)))
+    return tuple(events)
+
+
+def evolve(state: State, event: Event) -> State:
+    match event:
+        case Dealt(omen=omen):
+            return replace(state, started=True, omen=omen)
+        case RoundOpened(key=key, deadline=deadline):
+            return replace(
+                state, round=sealed.SealedRound(key, frozenset({0, 1}), deadline), rounds=state.rounds + 1
+            )
+        case sealed.ChoiceSealed(seat=seat, choice=choice):
+            assert state.round is not None
+            return replace(state, round=state.round.with_choice(seat, choice))
+        case Scored(seat=seat):
+            points = tuple(p + (1 if i == seat else 0) for i, p in enumerate(state.points))
+            return replace(state, points=(points[0], points[1]), round=None)
+        case Resigned(seat=seat):
+            return replace(state, resigned=seat, round=None)
+    return state
+
+
+def over(state: State) -> bool:
+    return state.resigned is not None or max(state.points) >= 3
+
+
+def legal_moves(state: State, seat: int) -> tuple[Any, ...]:
+    if over(state) or state.round is None or state.round.check(seat):
+        return ()
+    return tuple(Choose(n) for n in range(6))
+
+
+def to_act(state: State) -> frozenset[int]:
+    if over(state) or state.round is None:
+        return frozenset()
+    return frozenset(seat for seat in state.round.waiting_on if not state.round.has_chosen(seat))
+
+
+@dataclass(frozen=True)
+class View:
+    points: tuple[int, int]
+    omen: int | None
+    ready: tuple[int, ...]
+    my_choice: int | None
+
+
+def player_view(state: State, viewer: Viewer) -> View:
+    chosen = state.round.choices if state.round else {}
+    mine = next((c for s, c in chosen.items() if viewer.is_seat(s)), None)
+    return View(state.points, state.omen if viewer.omniscient else None, tuple(sorted(chosen)), mine)
+
+
+def deadlines(state: State) -> tuple[Deadline, ...]:
+    if over(state) or state.round is None:
+        return ()
+    return state.round.deadlines()
+
+
+def outcome(state: State) -> Outcome | None:
+    if not over(state):
+        return None
+    if state.resigned is not None:
+        ranks = tuple(2 if seat == state.resigned else 1 for seat in range(2))
+        return Outcome(ranks, (None, None), "resigned")
+    return Outcome(
+        competition_ranks([(p,) for p in state.points]), tuple(float(p) for p in state.points), "three points"
+    )
+
+
+class FirstLegal:
+    name = "first"
+
+    def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
+        return legal[0]
+
+
+SPEC: GameSpec[State] = GameSpec(
+    key="odds-and-evens",
+    name="Odds and Evens",
+    designer="Cliffside tests",
+    min_players=2,
+    max_players=2,
+    options=OPTIONS,
+    events=EventCodec(
+        (Dealt, RoundOpened, Scored, Resigned, sealed.ChoiceSealed, sealed.SeatReady, sealed.ChoicesRevealed)
+    ),
+    moves=MoveCodec((Choose,)),
+    initial_state=initial_state,
+    decide=decide,
+    evolve=evolve,
+    legal_moves=legal_moves,
+    to_act=to_act,
+    player_view=player_view,
+    deadlines=deadlines,
+    outcome=outcome,
+    bots={"first": FirstLegal()},
+)
