@@ -11,6 +11,9 @@
 - ``deadlines(state)``: the timers the service must arm; ``Timeout(id)`` is what passing one does.
 - ``outcome(state)``: ranks and scores once the match is over, else ``None``.
 - ``bots``: players that choose from their own view and the legal moves only.
+- ``invariants(state)``: what must always hold (cards conserved...); returns the violations found.
+- ``secrets(state, viewer)``: values ``viewer`` must not be able to learn now (face-down cards, deck
+  order, other hands). The redaction suite checks that none of them appears in what the viewer gets.
 
 ``games.core.engine`` wraps a spec with the match seed and version, and is what services call.
 """
@@ -61,3 +64,5 @@ class GameSpec(Generic[S]):
     outcome: Callable[[S], Outcome | None]
     bots: Mapping[str, Bot] = field(default_factory=dict)
     summary: str = ""
+    invariants: Callable[[S], tuple[str, ...]] = field(default=lambda state: ())
+    secrets: Callable[[S, Viewer], tuple[Any, ...]] = field(default=lambda state, viewer: ())

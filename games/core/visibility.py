@@ -7,7 +7,9 @@ of it, such as "seat 2 drew a card"), or dropped when nothing of it is public.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,31 @@ class Event:
     def public_form(self) -> Event | None:
         """What a viewer outside the audience may know of this event (``None``: nothing)."""
         return self if self.audience() is PUBLIC else None
+
+
+class HiddenFields(Event):
+    """An event with some fields only ``privy_seats()`` may see (no one, by default) until revealed.
+
+    Subclasses are dataclasses naming those fields in ``hidden``. Everyone else gets the same event
+    with the hidden fields set to ``None``, which is then public, so a shuffle or a face-down draw
+    is one event type with one shape, whoever looks.
+    """
+
+    __slots__ = ()
+    hidden: ClassVar[tuple[str, ...]] = ()
+
+    def privy_seats(self) -> frozenset[int]:
+        return frozenset()
+
+    def audience(self) -> Audience:
+        if all(getattr(self, name) is None for name in self.hidden):
+            return PUBLIC
+        return Audience(self.privy_seats())
+
+    def public_form(self) -> Event:
+        blanks: dict[str, Any] = dict.fromkeys(self.hidden)
+        shadow: Event = dataclasses.replace(self, **blanks)  # type: ignore[type-var]
+        return shadow
 
 
 def redact(event: Event, viewer: Viewer) -> Event | None:

@@ -1,6 +1,17 @@
 from dataclasses import dataclass, replace
 
-from games.core.visibility import NOBODY, OMNISCIENT, SPECTATOR, Audience, Event, only, redact, seat_viewer
+from games.core.visibility import (
+    NOBODY,
+    OMNISCIENT,
+    PUBLIC,
+    SPECTATOR,
+    Audience,
+    Event,
+    HiddenFields,
+    only,
+    redact,
+    seat_viewer,
+)
 
 
 @dataclass(frozen=True)
@@ -61,3 +72,38 @@ def test_a_sealed_fact_is_hidden_from_every_seat_until_everything_is_revealed():
     event = Shuffled(("A", "B"))
     assert all(redact(event, seat_viewer(seat)) == Shuffled(None) for seat in range(6))
     assert redact(event, OMNISCIENT) == event
+
+
+@dataclass(frozen=True)
+class Probed(HiddenFields):
+    hidden = ("placed",)
+
+    seat: int
+    discarded: str
+    placed: str | None
+
+
+@dataclass(frozen=True)
+class PeekedAt(HiddenFields):
+    hidden = ("hand",)
+
+    seat: int
+    victim: int
+    hand: tuple[str, ...] | None
+
+    def privy_seats(self):
+        return frozenset({self.seat, self.victim})
+
+
+def test_hidden_fields_are_blanked_for_others_and_the_blanked_form_is_public():
+    event = Probed(0, "K", "7")
+    assert redact(event, seat_viewer(0)) == Probed(0, "K", None)
+    assert redact(event, SPECTATOR).audience() == PUBLIC
+    assert redact(event, OMNISCIENT) == event
+
+
+def test_hidden_fields_can_be_shown_to_the_seats_involved():
+    event = PeekedAt(1, 3, ("Stop", "Wild"))
+    assert redact(event, seat_viewer(1)) == event
+    assert redact(event, seat_viewer(3)) == event
+    assert redact(event, seat_viewer(0)) == PeekedAt(1, 3, None)

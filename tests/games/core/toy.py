@@ -21,7 +21,7 @@ from games.core.decisions import Accepted, Codes, Decision, Rejected, accept
 from games.core.options import IntOption, OptionsSchema
 from games.core.outcome import Outcome, competition_ranks
 from games.core.spec import GameSpec
-from games.core.visibility import NOBODY, Audience, Event, Viewer
+from games.core.visibility import Event, HiddenFields, Viewer
 
 OPTIONS = OptionsSchema((IntOption("roundSeconds", 10, "Seconds to choose.", minimum=0, maximum=60),))
 
@@ -32,14 +32,10 @@ class Choose:
 
 
 @dataclass(frozen=True)
-class Dealt(Event):
+class Dealt(HiddenFields):
+    hidden = ("omen",)
+
     omen: int | None
-
-    def audience(self) -> Audience:
-        return NOBODY
-
-    def public_form(self) -> Event:
-        return replace(self, omen=None)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,90 @@
+"""Random playouts through the engine, shared by the conformance and redaction suites."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import engine
+from games.core.chance import Chance
+from games.core.commands import Begin, Command
+from games.core.decisions import Accepted
+from games.core.engine import Game
+from games.core.spec import GameSpec
+from games.core.visibility import Event
+
+T0 = 1_700_000_000_000
+MAX_COMMANDS = 20_000
+
+
+class PlayoutError(AssertionError):
+    pass
+
+
+@dataclass(frozen=True)
+class Playout:
+    spec: GameSpec[Any]
+    options: dict[str, Any]
+    seats: int
+    seed: str
+    log: tuple[Event, ...]
+    game: Game
+    commands: int
+
+
+def options_for(spec: GameSpec[Any], seed: int) -> dict[str, Any]:
+    """Default options, with each boolean and choice option varied by the seed so variants get played."""
+    options = spec.options.defaults()
+    chance = Chance(f"options:{seed}", 0)
+    for option in spec.options.fields:
+        choices = getattr(option, "choices", None)
+        if isinstance(option.default, bool):
+            options[option.name] = chance.coin()
+        elif choices:
+            options[option.name] = chance.pick(choices)
+    return options
+
+
+def steps(
+    spec: GameSpec[Any], seats: int, seed: str, options: dict[str, Any]
+) -> Iterator[tuple[Game, Game, Any]]:
+    """Play random legal moves to the end, yielding (before, after, step) for every accepted command."""
+    game = engine.new_game(spec, options, seats, seed)
+    chance = Chance(f"playout:{seed}", 0)
+    now = T0
+    command: Command[Any] = Command(Begin(), None, now)
+    for _ in range(MAX_COMMANDS):
+        step = engine.step(game, command)
+        if not isinstance(step.decision, Accepted):
+            raise PlayoutError(f"{spec.key} seed {seed}: {command} was rejected: {step.decision}")
+        yield game, step.game, step
+        game = step.game
+        if game.over:
+            return
+        now += 1 + chance.below(3_000)
+        command = _next_command(game, chance, now)
+    raise PlayoutError(f"{spec.key} seed {seed}: no end after {MAX_COMMANDS} commands")
+
+
+def _next_command(game: Game, chance: Chance, now: int) -> Command[Any]:
+    actors = sorted(game.spec.to_act(game.state))
+    if not actors:
+        raise PlayoutError(f"{game.spec.key}: nobody may act but the match is not over")
+    seat = chance.pick(actors)
+    legal = engine.legal_moves(game, seat)
+    if not legal:
+        raise PlayoutError(f"{game.spec.key}: seat {seat} must act but has no legal move")
+    return Command(chance.pick(legal), seat, now)
+
+
+def playout(spec: GameSpec[Any], seed: int, seats: int | None = None) -> Playout:
+    seats = seats or spec.min_players + seed % (spec.max_players - spec.min_players + 1)
+    options = options_for(spec, seed)
+    log: list[Event] = []
+    commands = 0
+    game = engine.new_game(spec, options, seats, str(seed))
+    for _, game, step in steps(spec, seats, str(seed), options):
+        log.extend(step.events)
+        commands += 1
+    return Playout(spec, options, seats, str(seed), tuple(log), game, commands)

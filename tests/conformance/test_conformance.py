@@ -1,0 +1,101 @@
+"""Every registered game keeps the engine contract over many random playouts."""
+
+import dataclasses
+import json
+
+from games.core import engine
+from games.core.chance import Chance
+from games.core.codec import encode
+from games.core.commands import Command
+from games.core.decisions import Accepted, Rejected
+from games.core.visibility import OMNISCIENT, SPECTATOR, seat_viewer
+from tests.conformance.playouts import options_for, playout, steps
+
+# legal => accepted is checked for every legal move at every step of this many playouts (it is the
+# costly check); all playouts check that the moves they play are accepted.
+EXHAUSTIVE = 60
+
+
+def test_random_playouts_end_conserve_cards_and_replay_exactly(spec, playouts_per_game):
+    for seed in range(playouts_per_game):
+        result = playout(spec, seed)
+        assert result.game.over, f"seed {seed} did not end"
+        assert spec.invariants(result.game.state) == (), f"seed {seed}"
+        replayed = engine.replay(spec, result.options, result.seats, result.seed, result.log)
+        assert replayed == result.game, f"seed {seed}: replay differs from the live state"
+        outcome = result.game.outcome()
+        assert outcome is not None and len(outcome.ranks) == result.seats
+        assert min(outcome.ranks) == 1
+
+
+def test_invariants_hold_after_every_event(spec):
+    for seed in range(EXHAUSTIVE):
+        options = options_for(spec, seed)
+        seats = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
+        for _, after, _ in steps(spec, seats, str(seed), options):
+            assert spec.invariants(after.state) == (), f"seed {seed} at version {after.version}"
+
+
+def test_every_legal_move_is_accepted(spec):
+    for seed in range(EXHAUSTIVE):
+        options = options_for(spec, seed)
+        seats = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
+        for _, after, _ in steps(spec, seats, str(seed), options):
+            for seat in range(seats):
+                for move in engine.legal_moves(after, seat):
+                    decision = engine.decide(after, Command(move, seat, 0))
+                    assert isinstance(decision, Accepted), (seed, seat, move, decision)
+
+
+def test_moves_that_are_not_legal_are_rejected_and_change_nothing(spec):
+    chance = Chance("fuzz", 0)
+    actions = list(spec.moves.actions)
+    for seed in range(EXHAUSTIVE):
+        options = options_for(spec, seed)
+        seats = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
+        for _, after, _ in steps(spec, seats, str(seed), options):
+            seat = chance.below(seats)
+            raw = {"action": chance.pick(actions), **_random_fields(chance)}
+            move = spec.moves.load(raw)
+            if isinstance(move, Rejected):
+                continue
+            legal = engine.legal_moves(after, seat)
+            if move in legal:
+                continue
+            decision = engine.decide(after, Command(move, seat, 0))
+            assert isinstance(decision, Rejected), (seed, seat, move, decision)
+            assert decision.code and decision.message
+
+
+def _random_fields(chance):
+    names = ("level", "column", "row", "seat", "card", "index", "target", "number", "cardIndex")
+    return {name: chance.below(12) - 1 for name in names if chance.coin()}
+
+
+def test_the_same_seed_plays_the_same_match(spec):
+    for seed in range(20):
+        assert playout(spec, seed).log == playout(spec, seed).log
+
+
+def test_every_event_and_move_survives_the_codec(spec):
+    for seed in range(EXHAUSTIVE):
+        result = playout(spec, seed)
+        for event in result.log:
+            name, data = spec.events.dump(event)
+            assert spec.events.load(name, json.loads(json.dumps(data))) == event
+        game = engine.new_game(spec, result.options, result.seats, result.seed)
+        game = engine.advance(game, result.log[: len(result.log) // 2])
+        for seat in range(result.seats):
+            for move in engine.legal_moves(game, seat):
+                assert spec.moves.load(json.loads(json.dumps(spec.moves.dump(move)))) == move
+
+
+def test_views_are_json_ready_for_every_viewer(spec):
+    result = playout(spec, 1)
+    game = engine.new_game(spec, result.options, result.seats, result.seed)
+    for event in result.log:
+        game = engine.evolve(game, event)
+        for viewer in (SPECTATOR, OMNISCIENT, *(seat_viewer(s) for s in range(result.seats))):
+            view = engine.view(game, viewer)
+            assert dataclasses.is_dataclass(view)
+            json.dumps(encode(view))
