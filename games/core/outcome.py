@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """Per seat: ``ranks`` (1 is first; tied seats share a rank) and ``scores`` (game-defined, may be None)."""
+    """Per seat: ``ranks`` (1 is first; tied seats share one) and ``scores`` (game-defined, or None)."""
 
     ranks: tuple[int, ...]
     scores: tuple[float | None, ...]

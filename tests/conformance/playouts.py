@@ -83,8 +83,8 @@ def playout(spec: GameSpec[Any], seed: int, seats: int | None = None) -> Playout
     options = options_for(spec, seed)
     log: list[Event] = []
     commands = 0
-    game = engine.new_game(spec, options, seats, str(seed))
-    for _, game, step in steps(spec, seats, str(seed), options):
+    final = engine.new_game(spec, options, seats, str(seed))
+    for _, final, step in steps(spec, seats, str(seed), options):  # noqa: B007 - the last one is kept
         log.extend(step.events)
         commands += 1
-    return Playout(spec, options, seats, str(seed), tuple(log), game, commands)
+    return Playout(spec, options, seats, str(seed), tuple(log), final, commands)
