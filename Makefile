@@ -1,0 +1,53 @@
+# Needs only python3 (3.11+) and make. Every tool runs from .venv/bin: nothing is activated.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+PYTEST_ARGS ?= -n 2 --dist loadfile
+
+.PHONY: venv constraints migrate run test lint format schema clean
+
+venv: $(STAMP)
+
+# Re-install only when the dependency declarations change; constraints.txt pins every version.
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	touch $@
+
+# After changing dependencies in pyproject.toml: install them, then pin what is installed.
+constraints:
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	{ echo '# Pinned versions of every installed package; regenerate with `make constraints`.'; \
+	  $(BIN)/pip freeze --exclude-editable; } > constraints.txt
+
+migrate: venv
+	$(BIN)/python manage.py migrate --noinput
+
+run: venv migrate
+	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --lifespan on
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy games
+
+test: lint
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+format: venv
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+# Writes schema.graphql from the live schema (the command lives in api/graphql). Not `export_schema`:
+# strawberry_django already ships a command by that name.
+schema: venv
+	$(BIN)/python manage.py export_schema_file
+
+# Caches only: keeps .venv and the embedded database in var/.
+clean:
+	rm -rf .mypy_cache .ruff_cache .pytest_cache .hypothesis .import_linter_cache var/static
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,111 @@
+"""The process is wired as config/ says: routes, backends, health, lifespan."""
+
+import json
+
+import pytest
+from channels.layers import get_channel_layer
+from channels.testing import ApplicationCommunicator, HttpCommunicator, WebsocketCommunicator
+from channels_redis.core import RedisChannelLayer
+from django.db import connection
+
+from config.asgi import application
+
+
+@pytest.mark.django_db
+def test_healthz_is_ok_in_embedded_mode(client, settings):
+    settings.REDIS_URL = ""
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"database": "ok", "redis": "disabled", "status": "ok"}
+
+
+@pytest.mark.redis
+@pytest.mark.django_db
+def test_healthz_reports_a_configured_redis(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["redis"] == "ok"
+
+
+@pytest.mark.django_db
+def test_healthz_is_503_when_a_configured_redis_does_not_answer(client, settings):
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "degraded"
+    assert body["redis"].startswith("error: ")
+
+
+async def test_graphql_http_route_reaches_the_strawberry_consumer():
+    communicator = HttpCommunicator(
+        application,
+        "POST",
+        "/graphql/",
+        body=json.dumps({"query": "{ __typename }"}).encode(),
+        headers=[(b"content-type", b"application/json")],
+    )
+    response = await communicator.get_response()
+    assert response["status"] == 200
+    assert json.loads(response["body"]) == {"data": {"__typename": "Query"}}
+
+
+async def test_admin_static_files_are_served_without_collectstatic():
+    # Not HttpCommunicator: it insists on a "body" key in every chunk, and a streamed file's last
+    # chunk may leave it out (the ASGI spec allows that).
+    path = "/static/admin/css/base.css"
+    scope = {"type": "http", "method": "GET", "path": path, "query_string": b"", "headers": []}
+    communicator = ApplicationCommunicator(application, scope)
+    await communicator.send_input({"type": "http.request", "body": b""})
+    start = await communicator.receive_output(timeout=5)
+    body = b""
+    while True:
+        chunk = await communicator.receive_output(timeout=5)
+        body += chunk.get("body", b"")
+        if not chunk.get("more_body"):
+            break
+    assert start["status"] == 200
+    assert b"body" in body
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_graphql_websocket_route_speaks_graphql_transport_ws():
+    communicator = WebsocketCommunicator(application, "/graphql/", subprotocols=["graphql-transport-ws"])
+    connected, subprotocol = await communicator.connect()
+    assert connected
+    assert subprotocol == "graphql-transport-ws"
+    await communicator.send_json_to({"type": "connection_init", "payload": {}})
+    assert await communicator.receive_json_from() == {"type": "connection_ack"}
+    await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_lifespan_startup_and_shutdown_complete():
+    communicator = ApplicationCommunicator(application, {"type": "lifespan", "asgi": {"version": "3.0"}})
+    await communicator.send_input({"type": "lifespan.startup"})
+    assert await communicator.receive_output(timeout=5) == {"type": "lifespan.startup.complete"}
+    await communicator.send_input({"type": "lifespan.shutdown"})
+    assert await communicator.receive_output(timeout=5) == {"type": "lifespan.shutdown.complete"}
+    await communicator.wait(timeout=5)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_the_database_is_postgresql():
+    assert connection.vendor == "postgresql"
+    assert connection.settings_dict["NAME"].startswith("test_")
+
+
+@pytest.mark.redis
+async def test_redis_answers_and_carries_the_channel_layer(redis_client, settings):
+    assert redis_client.ping()
+    layer = get_channel_layer()
+    assert isinstance(layer, RedisChannelLayer)
+    assert layer.prefix == settings.REDIS_KEY_PREFIX
+    channel = await layer.new_channel()
+    await layer.group_add("wiring", channel)
+    await layer.group_send("wiring", {"type": "wiring.ping"})
+    assert await layer.receive(channel) == {"type": "wiring.ping"}
+    await layer.flush()
+    await layer.close_pools()
