@@ -1,0 +1,249 @@
+"""All of Daredevil Rock's rules: ``decide`` a command; ``legal_moves`` and ``to_act`` from the same checks.
+
+``decide`` never raises for a bad command: it returns ``Rejected(code, message)`` (see ``checks.Code``).
+Every outcome of chance (the deal, a refreshed deck, the first climber) is drawn from ``chance`` and
+written into an event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.chance import Chance
+from games.core.commands import Begin, Command, Resign, Timeout
+from games.core.decisions import Accepted, Decision, Rejected
+from games.daredevil_rock.cards import DECK, DRAW_DECK, within_three
+from games.daredevil_rock.checks import Code, candidates, check, gate
+from games.daredevil_rock.events import (
+    CamRetrieved,
+    CamSet,
+    CliffDealt,
+    Climbed,
+    DeckRefreshed,
+    Eliminated,
+    Examined,
+    Fell,
+    FreeClimbed,
+    FreeClimbOffered,
+    HungFromRock,
+    MatchEnded,
+    Probed,
+    Repelled,
+    Resigned,
+    Slipped,
+    Summited,
+)
+from games.daredevil_rock.falls import Ground, Landing, Slip, fall
+from games.daredevil_rock.moves import (
+    Climb,
+    EndTurn,
+    Examine,
+    FreeClimb,
+    Hang,
+    Move,
+    Probe,
+    Repel,
+    RetrieveCam,
+    SetCam,
+)
+from games.daredevil_rock.state import Position, State
+from games.daredevil_rock.turns import Story, after_action, end_turn, settle_elimination, start_turn
+
+MOVE_TYPES = (Examine, Climb, FreeClimb, SetCam, Probe, Repel, Hang, RetrieveCam, EndTurn)
+
+
+def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
+    move = command.move
+    match move:
+        case Begin():
+            return _begin(state, command.at, chance)
+        case Timeout(deadline_id=deadline_id):
+            return _timeout(state, deadline_id, command.at)
+        case Resign():
+            return _resign(state, command.seat, command.at)
+    climber = gate(state, command.seat)
+    if isinstance(climber, Rejected):
+        return climber
+    if not isinstance(move, MOVE_TYPES):
+        return Rejected(Code.UNKNOWN_MOVE, "That is not a Daredevil Rock move.")
+    problem = check(state, climber, move)
+    if problem is not None:
+        return problem
+    story = Story(state, command.at)
+    _play(story, climber.seat, move, chance)
+    return Accepted(tuple(story.events))
+
+
+def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
+    """The moves ``seat`` may make now (system moves and resigning aside)."""
+    climber = gate(state, seat)
+    if isinstance(climber, Rejected):
+        return ()
+    return tuple(move for move in candidates(state, climber) if check(state, climber, move) is None)
+
+
+def to_act(state: State) -> frozenset[int]:
+    if not state.running or state.active is None:
+        return frozenset()
+    return frozenset((state.active,))
+
+
+def _begin(state: State, at: int, chance: Chance) -> Decision:
+    """The deal. Replaces "cut for dealer": the first climber is a recorded draw among the seats.
+
+    The 54 cards are shuffled; the first twelve form the draw deck, the next columns x levels are the
+    cliff (bottom row first, face down), and the leftovers go to the bottom of the draw deck.
+    """
+    if state.started:
+        return Rejected(Code.ALREADY_STARTED, "The match has already started.")
+    shuffled = chance.shuffle(DECK)
+    cliff_end = DRAW_DECK + state.columns * state.levels
+    deck = shuffled[:DRAW_DECK] + shuffled[cliff_end:]
+    first = chance.below(state.seats)
+    story = Story(state, at)
+    story.tell(CliffDealt(state.columns, state.levels, shuffled[DRAW_DECK:cliff_end], deck, len(deck), first))
+    start_turn(story, first)
+    return Accepted(tuple(story.events))
+
+
+def _timeout(state: State, deadline_id: str, at: int) -> Decision:
+    """Ruling 12: the current turn's deadline ends that turn; any other (stale) timeout changes nothing."""
+    if not state.running or state.deadline is None or deadline_id != state.deadline_id:
+        return Accepted(())
+    story = Story(state, at)
+    end_turn(story, "timeout")
+    return Accepted(tuple(story.events))
+
+
+def _resign(state: State, seat: int | None, at: int) -> Decision:
+    """The seat's climber leaves the game; if it was its turn, the next climber's turn starts."""
+    climber = gate(state, seat, turn=False)
+    if isinstance(climber, Rejected):
+        return climber
+    story = Story(state, at)
+    story.tell(Resigned(climber.seat))
+    if not settle_elimination(story, "resigned") and climber.seat == state.active:
+        end_turn(story, "resigned")
+    return Accepted(tuple(story.events))
+
+
+def _play(story: Story, seat: int, move: Move, chance: Chance) -> None:
+    here = story.state.climbers[seat].position
+    match move:
+        case Examine(level=level, column=column):
+            _examine(story, seat, (level, column), chance)
+        case FreeClimb():
+            story.tell(FreeClimbed(seat, *_known(story.state.free_climb)))
+        case Climb(level=level, column=column):
+            story.tell(Climbed(seat, level, column))
+        case SetCam():
+            story.tell(CamSet(seat, *_known(here), _moved_cam(story.state, seat)))
+        case RetrieveCam():
+            story.tell(CamRetrieved(seat, *_known(here)))
+        case Probe(level=level, column=column):
+            _probe(story, seat, (level, column), chance)
+        case Repel(level=level):
+            story.tell(Repelled(seat, level))
+        case Hang():
+            _hang(story, seat, chance)
+        case EndTurn():
+            end_turn(story, "ended")
+    after_action(story)
+
+
+def _examine(story: Story, seat: int, there: Position, chance: Chance) -> None:
+    """Rulings 1 and 6: a Joker makes the climber slip or fall; the climber's own rank offers a free
+    climb (never from the base, never for the climber's own face-down card)."""
+    state = story.state
+    card = state.space(there).card
+    here = state.climbers[seat].position
+    story.tell(Examined(seat, *there, card))
+    if card.is_joker:
+        _joker(story, seat, chance, joker_space=there)
+    elif here is not None and here != there and card.rank == state.space(here).card.rank:
+        story.tell(FreeClimbOffered(seat, *there))
+
+
+def _probe(story: Story, seat: int, there: Position, chance: Chance) -> None:
+    """Ruling 5: the card goes face up to the discards, the top deck card takes its place face down.
+    A discarded Joker refreshes the draw deck."""
+    _ensure_deck(story, chance)
+    state = story.state
+    discarded = state.space(there).card
+    story.tell(Probed(seat, *there, discarded, state.deck[0]))
+    if discarded.is_joker:
+        _refresh(story, chance, joker_space=None)
+
+
+def _hang(story: Story, seat: int, chance: Chance) -> None:
+    """Ruling 8: the top deck card goes face up to the discards. Within three of the climber's rank it
+    reaches the summit and wins at once; a Joker is a fall (or slip) that ends the turn in every case."""
+    _ensure_deck(story, chance)
+    state = story.state
+    card = state.deck[0]
+    mine = state.space(_known(state.climbers[seat].position)).card
+    story.tell(HungFromRock(seat, card))
+    if card.is_joker:
+        _joker(story, seat, chance, joker_space=None, hanging=True)
+    elif within_three(mine.rank, card.rank):
+        story.tell(Summited(seat), MatchEnded(seat, "summit"))
+
+
+def _joker(
+    story: Story, seat: int, chance: Chance, *, joker_space: Position | None, hanging: bool = False
+) -> None:
+    """Ruling 6: slip or fall (see ``falls``), then refresh the deck. Any real fall ends the turn; a
+    minor slip ends it only when hanging from the rock."""
+    result = fall(story.state, seat)
+    match result:
+        case Slip():
+            story.tell(Slipped(seat))
+        case Landing(position=None):
+            story.tell(Fell(seat, 0, None))
+        case Landing(position=(level, column)):
+            story.tell(Fell(seat, level, column))
+        case Ground():
+            story.tell(Eliminated(seat, "fell"))
+    _refresh(story, chance, joker_space=joker_space)
+    if isinstance(result, Ground):
+        if not settle_elimination(story, "fell"):
+            end_turn(story, "eliminated")
+    elif isinstance(result, Landing):
+        end_turn(story, "fell")
+    elif hanging:
+        end_turn(story, "hang")
+
+
+def _refresh(story: Story, chance: Chance, *, joker_space: Position | None) -> None:
+    """After a Joker: the Joker, the discards and the draw deck are reshuffled into a new draw deck.
+    A Joker found on the cliff leaves a space that takes the new top card, face down (it may be the
+    same Joker again)."""
+    state = story.state
+    if joker_space is None:  # the Joker is already on the discard pile
+        deck = chance.shuffle(state.discards + state.deck)
+        story.tell(DeckRefreshed("joker", deck, len(deck), None, None))
+        return
+    pile = chance.shuffle((state.space(joker_space).card, *state.discards, *state.deck))
+    story.tell(DeckRefreshed("joker", pile[1:], len(pile) - 1, joker_space, pile[0]))
+
+
+def _ensure_deck(story: Story, chance: Chance) -> None:
+    """Ruling 5: a card is needed from an empty draw deck: the discards are shuffled into a new one."""
+    state = story.state
+    if not state.deck:
+        deck = chance.shuffle(state.discards)
+        story.tell(DeckRefreshed("empty", deck, len(deck), None, None))
+
+
+def _moved_cam(state: State, seat: int) -> Position | None:
+    """Ruling 7: the standard game's single cam moves when set again; Limited Cams take from reserve."""
+    climber = state.climbers[seat]
+    if state.options.limited_cams is None and climber.cams:
+        return climber.cams[0]
+    return None
+
+
+def _known(position: Position | None) -> Position:
+    if position is None:
+        raise ValueError("the checks guarantee a position here")
+    return position

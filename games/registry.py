@@ -1,0 +1,14 @@
+"""Every game Cliffside hosts, by key. Registered here explicitly, never by import side effects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import daredevil_rock
+from games.core.spec import GameSpec
+
+REGISTRY: dict[str, GameSpec[Any]] = {spec.key: spec for spec in (daredevil_rock.SPEC,)}
+
+
+def get_spec(key: str) -> GameSpec[Any] | None:
+    return REGISTRY.get(key)
