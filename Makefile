@@ -7,7 +7,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?= -n 2 --dist loadfile
 
-.PHONY: venv constraints migrate run test lint format schema clean
+.PHONY: venv constraints migrate run test lint format schema bench clean
 
 venv: $(STAMP)
 
@@ -46,6 +46,10 @@ format: venv
 # strawberry_django already ships a command by that name.
 schema: venv
 	$(BIN)/python manage.py export_schema_file
+
+# Engine throughput per game (decide + evolve on one core); exits 1 when a game misses its target.
+bench: venv
+	$(BIN)/python manage.py benchmark
 
 # Caches only: keeps .venv and the embedded database in var/.
 clean:
