@@ -4,13 +4,13 @@
 """
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from api.health import healthz
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
-    # --- Added by others: the replay export, e.g.
-    # path("api/matches/<str:match_id>/replay.json", replay_json, name="replay-json"),
+    # The replay export: GET /api/matches/<id>/replay.json
+    path("api/", include("api.matches.urls")),
 ]

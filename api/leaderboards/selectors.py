@@ -1,0 +1,24 @@
+"""The leaderboard of a game: ratings by ordinal (mu - 3 sigma), best first."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+
+from api.leaderboards.models import Rating
+from api.matches.results import Page, decode_cursor, encode_cursor
+
+MAX_PAGE = 100
+
+
+def leaderboard(*, game: str, first: int = 20, after: str | None = None) -> Page[Rating]:
+    """``after`` is the ``end_cursor`` of the previous page."""
+    ratings = Rating.objects.filter(game=game).select_related("player").order_by("-ordinal", "id")
+    last = decode_cursor(after)
+    if isinstance(last, list) and len(last) == 2:
+        ordinal, rating_id = last
+        ratings = ratings.filter(Q(ordinal__lt=ordinal) | Q(ordinal=ordinal, id__gt=rating_id))
+    size = max(0, min(first, MAX_PAGE))
+    items = list(ratings[: size + 1])
+    page = items[:size]
+    cursor = encode_cursor([page[-1].ordinal, page[-1].id]) if page else None
+    return Page(page, len(items) > size, cursor)

@@ -1,0 +1,90 @@
+"""Matches in the admin: read-only views of the log; the only write is "Abort", through the services."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.html import format_html
+
+from api.matches import services
+from api.matches.errors import ServiceError
+from api.matches.models import Match, MatchDeadline, MatchEvent, Seat
+
+
+class ReadOnlyMixin:
+    """No add, change or delete from the admin: the services are the only writers."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class SeatInline(ReadOnlyMixin, admin.TabularInline):
+    model = Seat
+    fields = ("index", "player", "is_bot", "bot_level")
+    readonly_fields = fields
+    extra = 0
+
+
+class DeadlineInline(ReadOnlyMixin, admin.TabularInline):
+    model = MatchDeadline
+    fields = ("deadline_id", "kind", "at_ms")
+    readonly_fields = fields
+    extra = 0
+
+
+class EventInline(ReadOnlyMixin, admin.TabularInline):
+    model = MatchEvent
+    fields = ("seq", "type", "seat", "at", "event_data")
+    readonly_fields = fields
+    ordering = ("seq",)
+    extra = 0
+
+    @admin.display(description="data")
+    def event_data(self, event: MatchEvent) -> str:
+        return format_html("<pre>{}</pre>", json.dumps(event.data, indent=2, sort_keys=True))
+
+
+@admin.register(Match)
+class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("id", "game", "status", "version", "created_at", "finished_at")
+    list_filter = ("game", "status")
+    search_fields = ("=id",)
+    readonly_fields = (
+        "game", "status", "version", "host", "options", "seed", "outcome",
+        "created_at", "updated_at", "finished_at",
+    )  # fmt: skip
+    inlines = (SeatInline, DeadlineInline, EventInline)
+    actions = ("abort_selected",)
+
+    def has_abort_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("matches.change_match")
+
+    @admin.action(description="Abort selected matches", permissions=["abort"])
+    def abort_selected(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        aborted = 0
+        for match_id in queryset.values_list("id", flat=True):
+            try:
+                services.abort_match(match_id=match_id)
+            except ServiceError as error:
+                self.message_user(request, f"Match {match_id}: {error.message}", messages.ERROR)
+                continue
+            aborted += 1
+        self.message_user(request, f"Aborted {aborted} match(es).", messages.SUCCESS)
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("match", "index", "player", "is_bot", "bot_level")
+    list_filter = ("is_bot", "match__game")
+    search_fields = ("player__name", "=match__id")
+    list_select_related = ("match", "player")

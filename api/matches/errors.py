@@ -1,0 +1,29 @@
+"""Typed errors of the service layer: a bad request raises ``ServiceError`` and changes nothing."""
+
+
+class Codes:
+    MATCH_NOT_FOUND = "MATCH_NOT_FOUND"
+    UNKNOWN_GAME = "UNKNOWN_GAME"
+    INVALID_OPTIONS = "INVALID_OPTIONS"
+    MATCH_FULL = "MATCH_FULL"
+    ALREADY_SEATED = "ALREADY_SEATED"
+    NOT_HOST = "NOT_HOST"
+    NOT_ENOUGH_PLAYERS = "NOT_ENOUGH_PLAYERS"
+    NOT_IN_LOBBY = "NOT_IN_LOBBY"
+    NOT_ACTIVE = "NOT_ACTIVE"
+    NOT_SEATED = "NOT_SEATED"
+    UNKNOWN_BOT = "UNKNOWN_BOT"
+    AUTH_REQUIRED = "AUTH_REQUIRED"
+    INVALID_NAME = "INVALID_NAME"
+    # Only as MoveRejected codes (submit_move returns them rather than raising):
+    VERSION_MISMATCH = "VERSION_MISMATCH"
+    CONFLICT = "CONFLICT"
+
+
+class ServiceError(Exception):
+    """A request the service refuses: ``code`` is stable and machine-readable, ``message`` is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message

@@ -1,0 +1,47 @@
+"""Events between the engine and the ``MatchEvent`` table: stored in full, decoded for folding."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from api.matches.models import MatchEvent
+from games.core.spec import GameSpec
+from games.core.visibility import Event
+
+
+def at_ms(moment: int) -> datetime:
+    """An aware UTC datetime for milliseconds since the epoch."""
+    return datetime.fromtimestamp(moment / 1000, tz=UTC)
+
+
+def to_rows(
+    spec: GameSpec[Any],
+    *,
+    match_id: int,
+    first_seq: int,
+    events: Sequence[Event],
+    seats: Sequence[int | None],
+    at: datetime,
+) -> list[MatchEvent]:
+    """Unsaved rows for ``events`` numbered from ``first_seq``; ``seats[i]`` produced event ``i``."""
+    rows = []
+    for offset, (event, seat) in enumerate(zip(events, seats, strict=True)):
+        kind, data = spec.events.dump(event)
+        rows.append(
+            MatchEvent(match_id=match_id, seq=first_seq + offset, type=kind, seat=seat, at=at, data=data)
+        )
+    return rows
+
+
+def stored(match_id: int, *, after: int = 0, upto: int | None = None) -> Iterable[tuple[str, Any]]:
+    """``(type, data)`` of the stored events with ``after < seq <= upto``, in order."""
+    rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=after)
+    if upto is not None:
+        rows = rows.filter(seq__lte=upto)
+    return rows.order_by("seq").values_list("type", "data")
+
+
+def decode(spec: GameSpec[Any], rows: Iterable[tuple[str, Any]]) -> list[Event]:
+    return [spec.events.load(kind, data) for kind, data in rows]

@@ -1,0 +1,109 @@
+"""Commands through the engine: check -> load -> decide -> append, in one transaction with retries.
+
+``attempt`` functions run inside ``transaction.atomic()``; ``with_retries`` repeats one when another
+writer won the race for the next ``seq`` (unique constraint or guarded UPDATE), at most
+``MAX_ATTEMPTS`` times, re-reading the match each time.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import structlog
+from django.db import IntegrityError, transaction
+
+from api.matches import selectors, store
+from api.matches.errors import Codes, ServiceError
+from api.matches.models import Match, MatchStatus
+from api.matches.results import MoveAccepted, MoveRejected, MoveResult
+from games.core import engine
+from games.core.chance import Chance
+from games.core.commands import Command
+from games.core.decisions import Rejected
+from games.core.engine import Game
+from games.core.visibility import seat_viewer
+
+log = structlog.get_logger(__name__)
+
+MAX_ATTEMPTS = 5
+BACKOFF_S = 0.001  # random pause before retry n: up to 2**n ms, so racing writers spread out
+T = TypeVar("T")
+
+
+def with_retries(attempt: Callable[[], T]) -> T | MoveRejected:
+    for tries in range(1, MAX_ATTEMPTS + 1):
+        try:
+            with transaction.atomic():
+                return attempt()
+        except (IntegrityError, store.Conflict):
+            # Someone else appended first: decide again from what the database now holds. The cache
+            # needs no invalidation: it only ever holds committed prefixes (see api/matches/cache.py),
+            # so the next load folds just the events the winner appended.
+            if tries < MAX_ATTEMPTS:
+                time.sleep(random.uniform(0, BACKOFF_S * 2**tries))
+    return MoveRejected(Codes.CONFLICT, "The match kept changing under this move; try again.")
+
+
+def pk_of(match_id: Any) -> int | None:
+    """``match_id`` as a primary key (GraphQL sends IDs as strings), or ``None`` if it cannot be one."""
+    try:
+        return int(match_id)
+    except (TypeError, ValueError):
+        return None
+
+
+def fetch(match_id: Any) -> Match:
+    """The match with its seats, for writing; ``MATCH_NOT_FOUND`` when there is none.
+
+    The row stays locked until the transaction ends, so on PostgreSQL concurrent writers to one match
+    queue in arrival order instead of racing and retrying (which would reorder simultaneous taps).
+    The unique ``(match, seq)`` constraint remains the guarantee; SQLite serializes writers anyway.
+    """
+    pk = pk_of(match_id)
+    rows = Match.objects.select_for_update().prefetch_related("seats")
+    match = None if pk is None else rows.filter(pk=pk).first()
+    if match is None:
+        raise ServiceError(Codes.MATCH_NOT_FOUND, f"No match {match_id}.")
+    return match
+
+
+def not_active(match: Match) -> MoveRejected:
+    return MoveRejected(Codes.NOT_ACTIVE, f"The match is {match.status}, not ACTIVE.")
+
+
+def play(match: Match, seat: int | None, move: Any, now_ms: int, game: Game | None = None) -> MoveResult:
+    """Decide ``move`` for ``seat`` (``None``: the server) and append what follows. In a transaction."""
+    game = game or selectors.load_game(match=match)
+    step = engine.step(game, Command(move, seat, now_ms))
+    events = store.append(match=match, game=game, step=step, seat=seat, now_ms=now_ms)
+    if isinstance(step.decision, Rejected):
+        return MoveRejected(step.decision.code, step.decision.message)
+    return MoveAccepted(match=match, version=match.version, events=events)
+
+
+def bot_turn(match_id: Any, deadline_id: str, now_ms: int) -> MoveResult:
+    """The bot seat named by a ``bot-<seat>-<version>`` deadline plays, if that is still current."""
+    parsed = store.parse_bot_deadline_id(deadline_id)
+    if parsed is None:
+        return MoveRejected(Codes.NOT_SEATED, f"{deadline_id!r} names no bot seat.")
+    seat, version = parsed
+    match = fetch(match_id)
+    if match.status != MatchStatus.ACTIVE:
+        return not_active(match)
+    if match.version != version:
+        return MoveRejected(Codes.VERSION_MISMATCH, f"The match is at {match.version}, not {version}.")
+    bot_seat = next((s for s in match.seats.all() if s.index == seat and s.is_bot), None)
+    game = selectors.load_game(match=match)
+    legal = engine.legal_moves(game, seat)
+    bot = game.spec.bots.get(bot_seat.bot_level) if bot_seat else None
+    if bot is None or seat not in game.spec.to_act(game.state) or not legal:
+        return MoveRejected(Codes.NOT_SEATED, f"Seat {seat} is not a bot that may act now.")
+    view = engine.view(game, seat_viewer(seat))
+    move = bot.choose(view, legal, Chance(match.seed + ":bot", version))
+    result = play(match, seat, move, now_ms, game)
+    if isinstance(result, MoveRejected):
+        log.warning("bot_move_rejected", match_id=match.id, seat=seat, move=repr(move), code=result.code)
+    return result

@@ -1,0 +1,174 @@
+"""Reads: matches, the game they are at, and what a given viewer may see of them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from api.matches import cache, eventlog
+from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus
+from api.matches.results import Deadline, Page, VisibleEvent, decode_cursor, encode_cursor
+from api.matches.specs import require_spec
+from games.core import engine
+from games.core.codec import encode
+from games.core.engine import Game
+from games.core.spec import GameSpec
+from games.core.visibility import OMNISCIENT, SPECTATOR, Viewer, redact, seat_viewer
+
+MAX_PAGE = 100
+EVENT_BATCH = 500
+
+
+def get_match(*, match_id: Any) -> Match | None:
+    try:
+        key = int(match_id)
+    except (TypeError, ValueError):
+        return None
+    return Match.objects.select_related("host").prefetch_related("seats__player").filter(pk=key).first()
+
+
+def list_matches(
+    *,
+    game: str | None = None,
+    status: str | None = None,
+    player_id: Any = None,
+    first: int = 20,
+    after: str | None = None,
+) -> Page[Match]:
+    """Matches, newest first; ``after`` is the ``end_cursor`` of the previous page."""
+    matches = Match.objects.select_related("host").prefetch_related("seats__player").order_by("-id")
+    if game is not None:
+        matches = matches.filter(game=game)
+    if status is not None:
+        matches = matches.filter(status=status)
+    if player_id is not None:
+        player_pk = int(player_id) if str(player_id).isdigit() else -1  # GraphQL IDs arrive as strings
+        matches = matches.filter(seats__player_id=player_pk)
+    last_id = decode_cursor(after)
+    if isinstance(last_id, int):
+        matches = matches.filter(id__lt=last_id)
+    size = max(0, min(first, MAX_PAGE))
+    items = list(matches[: size + 1])
+    page = items[:size]
+    return Page(page, len(items) > size, encode_cursor(page[-1].id) if page else None)
+
+
+def _seat_count(match: Match) -> int:
+    return len(match.seats.all())
+
+
+def _usable(cached: Game | None, match: Match, spec: GameSpec[Any], upto: int) -> bool:
+    return cached is not None and cached.spec is spec and cached.seed == match.seed and cached.version <= upto
+
+
+def _fold(match: Match, spec: GameSpec[Any], upto: int, cached: Game | None) -> Game:
+    """The game after events ``1..upto``, folding only what ``cached`` does not already hold."""
+    base = cached if _usable(cached, match, spec, upto) else None
+    if base is None:
+        base = engine.new_game(spec, match.options, _seat_count(match), match.seed)
+    if base.version == upto:
+        return base
+    events = eventlog.decode(spec, eventlog.stored(match.id, after=base.version, upto=upto))
+    game = engine.advance(base, events)
+    if game.version != upto:
+        raise RuntimeError(f"match {match.id}: log has {game.version} events, the match says {upto}")
+    return game
+
+
+def load_game(*, match: Match) -> Game:
+    """The engine's game at ``match.version``."""
+    spec = require_spec(match.game)
+    if match.version == 0:  # seats may still change in the lobby: never cached
+        return engine.new_game(spec, match.options, _seat_count(match), match.seed)
+    cached = cache.games.get(match.id)
+    game = _fold(match, spec, match.version, cached)
+    if game is not cached:
+        cache.put_after_commit(match.id, game)
+    return game
+
+
+def game_at(*, match: Match, version: int) -> Game:
+    """The game after the first ``version`` events (clamped to ``0..match.version``)."""
+    version = max(0, min(version, match.version))
+    if version == match.version:
+        return load_game(match=match)
+    return _fold(match, require_spec(match.game), version, cache.games.get(match.id))
+
+
+def seat_of(*, match: Match, player: Any) -> int | None:
+    if player is None:
+        return None
+    return next((seat.index for seat in match.seats.all() if seat.player_id == player.pk), None)
+
+
+def viewer_for(*, match: Match, player: Any) -> Viewer:
+    if match.status == MatchStatus.FINISHED and match.options.get("revealAfterEnd", True):
+        return OMNISCIENT
+    seat = seat_of(match=match, player=player)
+    return SPECTATOR if seat is None else seat_viewer(seat)
+
+
+def _rows_after(match: Match, after: int, batch: int) -> Iterator[MatchEvent]:
+    rows = MatchEvent.objects.filter(match_id=match.id, seq__lte=match.version).order_by("seq")
+    while True:
+        page = list(rows.filter(seq__gt=after)[:batch])
+        yield from page
+        if len(page) < batch:
+            return
+        after = page[-1].seq
+
+
+def visible(spec: GameSpec[Any], row: MatchEvent, viewer: Viewer) -> VisibleEvent | None:
+    """``row`` as ``viewer`` may see it, or ``None`` when nothing of it is public to them."""
+    if viewer.omniscient:
+        return VisibleEvent(row.seq, row.type, row.at, row.seat, row.data)
+    event = spec.events.load(row.type, row.data)
+    shown = redact(event, viewer)
+    if shown is None:
+        return None
+    if shown is event:
+        return VisibleEvent(row.seq, row.type, row.at, row.seat, row.data)
+    return VisibleEvent(row.seq, type(shown).__name__, row.at, row.seat, encode(shown))
+
+
+def events_for(
+    *, match: Match, viewer: Viewer, after: int | None = None, first: int | None = None
+) -> list[VisibleEvent]:
+    """The log after ``after`` as ``viewer`` may see it; ``first`` counts visible events.
+
+    Only up to ``match.version``: a match object read earlier shows a consistent snapshot.
+    """
+    spec = require_spec(match.game)
+    batch = EVENT_BATCH if first is None else max(1, min(first * 2, EVENT_BATCH))
+    shown: list[VisibleEvent] = []
+    if first is not None and first <= 0:
+        return shown
+    for row in _rows_after(match, after or 0, batch):
+        event = visible(spec, row, viewer)
+        if event is not None:
+            shown.append(event)
+            if first is not None and len(shown) >= first:
+                break
+    return shown
+
+
+def legal_moves_for(*, match: Match, player: Any) -> list[dict[str, Any]]:
+    """The caller's legal moves as move JSON; ``[]`` unless it is their seat's turn in an ACTIVE match."""
+    if match.status != MatchStatus.ACTIVE:
+        return []
+    seat = seat_of(match=match, player=player)
+    if seat is None:
+        return []
+    game = load_game(match=match)
+    return [game.spec.moves.dump(move) for move in engine.legal_moves(game, seat)]
+
+
+def current_deadline(*, match: Match) -> Deadline | None:
+    """The earliest timer the match waits on, bots' thinking time excluded."""
+    row = (
+        MatchDeadline.objects.filter(match_id=match.id)
+        .exclude(kind="bot")
+        .order_by("at_ms", "deadline_id")
+        .first()
+    )
+    return None if row is None else Deadline(row.deadline_id, eventlog.at_ms(row.at_ms), row.kind)

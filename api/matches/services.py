@@ -1,0 +1,221 @@
+"""Writes (HackSoft style: keyword-only; a bad request raises ``ServiceError`` and changes nothing).
+
+Lobby: create_match, join_match, add_bot, start_match. Play: submit_move, resign, fire_deadline.
+Admin: abort_match. The append itself lives in ``store``; the retry loop in ``play``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from api.matches import idempotency, selectors, store
+from api.matches.errors import Codes, ServiceError
+from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
+from api.matches.play import bot_turn, fetch, not_active, pk_of, play, with_retries
+from api.matches.results import MoveAccepted, MoveRejected, MoveResult
+from api.matches.specs import require_spec
+from games.core.commands import Begin, Resign, Timeout
+from games.core.decisions import Rejected
+
+DEFAULT_BOT = "heuristic"
+
+
+def _require_player(player: Any) -> None:
+    if player is None or getattr(player, "pk", None) is None:
+        raise ServiceError(Codes.AUTH_REQUIRED, "Sign in (Authorization: Bearer <token>) to do this.")
+
+
+def _require_host(match: Match, player: Any) -> None:
+    if match.host_id != player.pk:
+        raise ServiceError(Codes.NOT_HOST, "Only the match's host may do this.")
+
+
+def _reload(match_id: Any) -> Match:
+    match = selectors.get_match(match_id=match_id)
+    if match is None:
+        raise ServiceError(Codes.MATCH_NOT_FOUND, f"No match {match_id}.")
+    return match
+
+
+def _lock_lobby(match_id: Any) -> Match:
+    """The match, still in its lobby, with its seats; its row stays locked until the transaction ends.
+
+    Locking first (a no-op UPDATE) serializes joins, bots and the start on PostgreSQL, so the start
+    deals to exactly the seats that were taken.
+    """
+    locked = Match.objects.filter(pk=pk_of(match_id), status=MatchStatus.LOBBY).update(
+        updated_at=timezone.now()
+    )
+    match = fetch(match_id)
+    if not locked:
+        raise ServiceError(Codes.NOT_IN_LOBBY, f"The match is {match.status}, not in its lobby.")
+    return match
+
+
+def _next_index(match: Match) -> int:
+    seats = match.seats.all()
+    if len(seats) >= require_spec(match.game).max_players:
+        raise ServiceError(Codes.MATCH_FULL, "Every seat is taken.")
+    return max((seat.index for seat in seats), default=-1) + 1
+
+
+def create_match(*, player: Any, game: str, options: dict[str, Any] | None = None) -> Match:
+    """A new match in its lobby, with ``player`` as host in seat 0."""
+    _require_player(player)
+    spec = require_spec(game)
+    parsed = spec.options.parse(options)
+    if isinstance(parsed, Rejected):
+        raise ServiceError(Codes.INVALID_OPTIONS, parsed.message)
+    with transaction.atomic():
+        match = Match.objects.create(game=game, options=parsed, host=player)
+        Seat.objects.create(match=match, index=0, player=player)
+    return _reload(match.id)
+
+
+def join_match(*, match_id: Any, player: Any) -> Match:
+    _require_player(player)
+    with transaction.atomic():
+        match = _lock_lobby(match_id)
+        if selectors.seat_of(match=match, player=player) is not None:
+            raise ServiceError(Codes.ALREADY_SEATED, "You already have a seat in this match.")
+        Seat.objects.create(match=match, index=_next_index(match), player=player)
+    return _reload(match_id)
+
+
+def add_bot(*, match_id: Any, player: Any, level: str | None = None) -> Match:
+    """Seat a bot (host only); ``level`` names one of the game's bots, "heuristic" by default."""
+    _require_player(player)
+    with transaction.atomic():
+        match = _lock_lobby(match_id)
+        _require_host(match, player)
+        bots = require_spec(match.game).bots
+        level = level or (DEFAULT_BOT if DEFAULT_BOT in bots else next(iter(bots), DEFAULT_BOT))
+        if level not in bots:
+            known = ", ".join(bots) or "none"
+            raise ServiceError(Codes.UNKNOWN_BOT, f"Unknown bot {level!r}; known: {known}.")
+        Seat.objects.create(match=match, index=_next_index(match), is_bot=True, bot_level=level)
+    return _reload(match_id)
+
+
+def _start(match_id: Any, player: Any, now_ms: int) -> Match:
+    match = _lock_lobby(match_id)
+    _require_host(match, player)
+    spec = require_spec(match.game)
+    if len(match.seats.all()) < spec.min_players:
+        raise ServiceError(
+            Codes.NOT_ENOUGH_PLAYERS, f"{spec.name} needs at least {spec.min_players} players."
+        )
+    result = play(match, None, Begin(), now_ms)
+    if isinstance(result, MoveRejected):
+        raise ServiceError(result.code, result.message)
+    return match
+
+
+def start_match(*, match_id: Any, player: Any, now_ms: int | None = None) -> Match:
+    """Host only: deal (the game's ``Begin`` events) and go ACTIVE with the seats as they are."""
+    _require_player(player)
+    now = store.clock_ms() if now_ms is None else now_ms
+    result = with_retries(lambda: _start(match_id, player, now))
+    if isinstance(result, MoveRejected):
+        raise ServiceError(result.code, result.message)
+    return _reload(match_id)
+
+
+def _submit(
+    match_id: Any, player: Any, move: Any, expected_version: int | None, key: str | None, now_ms: int
+) -> MoveResult:
+    match = fetch(match_id)
+    earlier = key and idempotency.recall(match=match, player=player, key=key)
+    if earlier:
+        return earlier
+    if match.status != MatchStatus.ACTIVE:
+        return not_active(match)
+    seat = selectors.seat_of(match=match, player=player)
+    if seat is None:
+        return MoveRejected(Codes.NOT_SEATED, "You have no seat in this match.")
+    if expected_version is not None and expected_version != match.version:
+        return MoveRejected(
+            Codes.VERSION_MISMATCH, f"The match is at version {match.version}, not {expected_version}."
+        )
+    parsed = require_spec(match.game).moves.load(move)
+    if isinstance(parsed, Rejected):
+        return MoveRejected(parsed.code, parsed.message)
+    result = play(match, seat, parsed, now_ms)
+    if key and isinstance(result, MoveAccepted):
+        idempotency.remember(match=match, player=player, key=key, result=result)
+    return result
+
+
+def submit_move(
+    *,
+    match_id: Any,
+    player: Any,
+    move: dict[str, Any],
+    expected_version: int | None = None,
+    idempotency_key: str | None = None,
+    now_ms: int | None = None,
+) -> MoveResult:
+    """Play ``move`` (the game's move JSON) from the player's seat."""
+    _require_player(player)
+    key = idempotency.normalize_key(idempotency_key)
+    now = store.clock_ms() if now_ms is None else now_ms
+    return with_retries(lambda: _submit(match_id, player, move, expected_version, key, now))
+
+
+def _resign(match_id: Any, player: Any, now_ms: int) -> Match:
+    match = fetch(match_id)
+    if match.status != MatchStatus.ACTIVE:
+        raise ServiceError(Codes.NOT_ACTIVE, f"The match is {match.status}, not ACTIVE.")
+    seat = selectors.seat_of(match=match, player=player)
+    if seat is None:
+        raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
+    result = play(match, seat, Resign(), now_ms)
+    if isinstance(result, MoveRejected):
+        raise ServiceError(result.code, result.message)
+    return match
+
+
+def resign(*, match_id: Any, player: Any, now_ms: int | None = None) -> Match:
+    _require_player(player)
+    now = store.clock_ms() if now_ms is None else now_ms
+    result = with_retries(lambda: _resign(match_id, player, now))
+    if isinstance(result, MoveRejected):
+        raise ServiceError(result.code, result.message)
+    return _reload(match_id)
+
+
+def _timeout(match_id: Any, deadline_id: str, now_ms: int) -> MoveResult:
+    match = fetch(match_id)
+    if match.status != MatchStatus.ACTIVE:
+        return not_active(match)
+    return play(match, None, Timeout(deadline_id), now_ms)
+
+
+def fire_deadline(*, match_id: Any, deadline_id: str, now_ms: int | None = None) -> bool:
+    """A timer is due: a bot thinks and moves, or the game's ``Timeout`` applies.
+
+    True when events were appended; a stale or unknown id is a harmless no-op (False).
+    """
+    now = store.clock_ms() if now_ms is None else now_ms
+    pk = pk_of(match_id)
+    rows = MatchDeadline.objects.filter(match_id=pk, deadline_id=deadline_id)
+    row = None if pk is None else rows.only("kind").first()
+    if row is None:
+        return False
+    attempt = bot_turn if row.kind == store.BOT else _timeout
+    result = with_retries(lambda: attempt(match_id, deadline_id, now))
+    return isinstance(result, MoveAccepted) and bool(result.events)
+
+
+def abort_match(*, match_id: Any) -> Match:
+    """Stop a match for good (admin): status ABORTED, no more timers. The log stays as it is."""
+    with transaction.atomic():
+        match = fetch(match_id)
+        if match.status != MatchStatus.ABORTED:
+            Match.objects.filter(pk=match.pk).update(status=MatchStatus.ABORTED, updated_at=timezone.now())
+            MatchDeadline.objects.filter(match_id=match.pk).delete()
+            store.after_commit(match.pk, match.version, deadlines=[])
+    return _reload(match_id)

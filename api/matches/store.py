@@ -1,0 +1,146 @@
+"""The append half of the write path (DESIGN.md, "Write path"): runs inside the caller's transaction.
+
+Concurrency control is optimistic: the unique ``(match, seq)`` constraint and a guarded
+``UPDATE ... WHERE version = <old>``. A writer that lost the race gets an ``IntegrityError`` or a
+``Conflict``; the services retry the whole transaction from a fresh read. Side effects (cache, channel
+layer, timers) run in ``on_commit`` only, so nothing outside the database sees an uncommitted move.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from api.leaderboards.services import record_outcome
+from api.matches import cache, eventlog, notify, timers
+from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus, Seat
+from games.core.decisions import Accepted
+from games.core.engine import Game, Step
+from games.core.outcome import Outcome
+
+DeadlineRow = tuple[str, int, str]  # (deadline_id, at_ms, kind)
+BOT = "bot"
+
+
+class Conflict(Exception):
+    """Another writer advanced the match first: reload and decide again."""
+
+
+def clock_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def bot_delay_ms() -> int:
+    return int(getattr(settings, "BOT_DELAY_MS", 300))
+
+
+def bot_deadline_id(seat: int, version: int) -> str:
+    return f"bot-{seat}-{version}"
+
+
+def parse_bot_deadline_id(deadline_id: str) -> tuple[int, int] | None:
+    """``(seat, version)`` of a bot deadline id, or ``None`` when it is not one."""
+    prefix, _, rest = deadline_id.partition("-")
+    seat, _, version = rest.partition("-")
+    if prefix != BOT or not seat.isdigit() or not version.isdigit():
+        return None
+    return int(seat), int(version)
+
+
+def deadlines_for(game: Game, seats: Sequence[Seat], status: str, now_ms: int) -> list[DeadlineRow]:
+    """The timers a match at ``game`` waits on: the game's own, plus a thinking delay per bot to act."""
+    if status != MatchStatus.ACTIVE or game.over:
+        return []
+    rows = [(deadline.id, deadline.at, deadline.kind) for deadline in game.spec.deadlines(game.state)]
+    bots = {seat.index for seat in seats if seat.is_bot}
+    due = now_ms + bot_delay_ms()
+    rows += [
+        (bot_deadline_id(seat, game.version), due, BOT)
+        for seat in sorted(game.spec.to_act(game.state))
+        if seat in bots
+    ]
+    return rows
+
+
+def _same_deadlines(old: list[DeadlineRow], new: list[DeadlineRow]) -> bool:
+    # A bot row's id carries the version, so it never survives an append; only its time is "now".
+    def keys(rows: list[DeadlineRow]) -> set[tuple[str, int | None, str]]:
+        return {(ident, None if kind == BOT else at, kind) for ident, at, kind in rows}
+
+    return keys(old) == keys(new)
+
+
+def replace_deadlines(match_id: int, rows: list[DeadlineRow]) -> None:
+    MatchDeadline.objects.filter(match_id=match_id).delete()
+    if rows:
+        MatchDeadline.objects.bulk_create(
+            MatchDeadline(match_id=match_id, deadline_id=ident, at_ms=at, kind=kind)
+            for ident, at, kind in rows
+        )
+
+
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    return {"ranks": list(outcome.ranks), "scores": list(outcome.scores), "reason": outcome.reason}
+
+
+def _producers(step: Step, seat: int | None) -> list[int | None]:
+    """Which seat produced each event: overdue timeouts come first and belong to the server."""
+    own = len(step.decision.events) if isinstance(step.decision, Accepted) else 0
+    return [None] * (len(step.events) - own) + [seat] * own
+
+
+def append(*, match: Match, game: Game, step: Step, seat: int | None, now_ms: int) -> list[MatchEvent]:
+    """Append ``step``'s events after ``game`` (the match's game at ``match.version``).
+
+    Updates ``match`` in place; raises ``Conflict`` (or ``IntegrityError``) when another writer got
+    there first. ``match.seats`` should be prefetched.
+    """
+    new = step.game
+    outcome = new.outcome()
+    old_status = match.status
+    status = MatchStatus.FINISHED if outcome else MatchStatus.ACTIVE
+    if not step.events and status == old_status:
+        return []
+    at = eventlog.at_ms(now_ms)
+    rows = eventlog.to_rows(
+        new.spec,
+        match_id=match.id,
+        first_seq=game.version + 1,
+        events=step.events,
+        seats=_producers(step, seat),
+        at=at,
+    )
+    MatchEvent.objects.bulk_create(rows)
+    changes: dict[str, Any] = {"version": new.version, "status": status, "updated_at": timezone.now()}
+    if outcome:
+        changes |= {"outcome": outcome_json(outcome), "finished_at": at}
+    if Match.objects.filter(pk=match.pk, version=game.version, status=old_status).update(**changes) != 1:
+        raise Conflict(f"match {match.pk} moved on from version {game.version}")
+    for field, value in changes.items():
+        setattr(match, field, value)
+    seats = match.seats.all()
+    old_rows = deadlines_for(game, seats, old_status, now_ms)
+    new_rows = deadlines_for(new, seats, status, now_ms)
+    changed = not _same_deadlines(old_rows, new_rows)
+    if changed:
+        replace_deadlines(match.id, new_rows)
+    if outcome:
+        record_outcome(match=match, outcome=outcome)
+    after_commit(match.id, new.version, game=new, deadlines=new_rows if changed else None)
+    return rows
+
+
+def after_commit(
+    match_id: int, version: int, *, game: Game | None = None, deadlines: list[DeadlineRow] | None = None
+) -> None:
+    """Once committed: cache the game, arm the timers (when they changed), nudge subscribers."""
+    if game is not None:
+        cache.put_after_commit(match_id, game)
+    if deadlines is not None:
+        transaction.on_commit(lambda: timers.mirror(match_id=match_id, deadlines=deadlines), robust=True)
+    transaction.on_commit(lambda: notify.publish_match_advanced(match_id, version), robust=True)

@@ -1,0 +1,76 @@
+"""REST for what is not a graph: ``GET /api/matches/<id>/replay.json``.
+
+The caller's redacted log (or the full log and the seed, once the match is over and its options reveal
+it), identified by ``Authorization: Bearer <token>``; no token means the spectator's view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.http import require_GET
+
+from api.matches import selectors
+from api.matches.errors import Codes
+from api.matches.models import Match
+from api.matches.results import VisibleEvent
+from api.players.selectors import player_for_token
+from games.core.visibility import Viewer
+
+
+def bearer_token(request: HttpRequest) -> str | None:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return (token.strip() or None) if scheme.lower() == "bearer" else None
+
+
+def viewer_label(viewer: Viewer) -> str:
+    if viewer.omniscient:
+        return "everyone"
+    return "spectator" if viewer.seat is None else f"seat {viewer.seat}"
+
+
+def match_json(match: Match) -> dict[str, Any]:
+    seats = [
+        {
+            "index": seat.index,
+            "player": None if seat.player is None else {"id": seat.player.pk, "name": seat.player.name},
+            "isBot": seat.is_bot,
+            "botLevel": seat.bot_level or None,
+        }
+        for seat in match.seats.all()
+    ]
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "status": match.status,
+        "options": match.options,
+        "seats": seats,
+        "version": match.version,
+    }
+
+
+def event_json(event: VisibleEvent) -> dict[str, Any]:
+    return {
+        "seq": event.seq,
+        "type": event.type,
+        "at": event.at.isoformat(),
+        "seat": event.seat,
+        "data": event.data,
+    }
+
+
+@require_GET
+def replay_json(request: HttpRequest, match_id: str) -> JsonResponse:
+    match = selectors.get_match(match_id=match_id)
+    if match is None:
+        error = {"code": Codes.MATCH_NOT_FOUND, "message": f"No match {match_id}."}
+        return JsonResponse({"error": error}, status=404)
+    token = bearer_token(request)
+    player = player_for_token(token=token) if token else None
+    viewer = selectors.viewer_for(match=match, player=player)
+    body: dict[str, Any] = {"match": match_json(match), "viewer": viewer_label(viewer)}
+    if viewer.omniscient:
+        body["seed"] = match.seed
+    body["events"] = [event_json(event) for event in selectors.events_for(match=match, viewer=viewer)]
+    return JsonResponse(body)

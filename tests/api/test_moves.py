@@ -1,0 +1,228 @@
+"""submit_move and resign: check -> load -> decide -> append, with every refusal typed."""
+
+import pytest
+from django.db import IntegrityError
+
+from api.matches import play, services, store
+from api.matches.errors import ServiceError
+from api.matches.models import (
+    AppendOnlyError,
+    IdempotencyRecord,
+    Match,
+    MatchDeadline,
+    MatchEvent,
+    MatchStatus,
+)
+from api.matches.results import MoveAccepted, MoveRejected
+from tests.api import toy_game
+from tests.api.conftest import T0, count
+
+pytestmark = pytest.mark.django_db
+
+
+def log_of(match):
+    return [(e.seq, e.type, e.seat) for e in MatchEvent.objects.filter(match=match).order_by("seq")]
+
+
+def rejected(result, code):
+    assert isinstance(result, MoveRejected), result
+    assert result.code == code, result.message
+
+
+def test_an_accepted_move_appends_its_events_and_advances_the_match(active, alice):
+    result = count(active, alice, 2, at=T0 + 5000)
+    assert isinstance(result, MoveAccepted)
+    assert result.version == 3
+    assert result.match.version == 3
+    assert [(e.seq, e.type, e.seat, e.data) for e in result.events] == [
+        (3, "Counted", 0, {"seat": 0, "amount": 2, "total": 2, "next": 1, "deadline": T0 + 35_000})
+    ]
+    assert result.events[0].at.timestamp() * 1000 == T0 + 5000
+    stored = Match.objects.get(pk=active.pk)
+    assert (stored.version, stored.status) == (3, MatchStatus.ACTIVE)
+    assert list(MatchDeadline.objects.filter(match=active).values_list("deadline_id", "at_ms")) == [
+        ("turn-1", T0 + 35_000)
+    ]
+
+
+def test_the_game_rejects_a_move_out_of_turn_and_nothing_is_written(active, bob):
+    rejected(count(active, bob), "NOT_YOUR_TURN")
+    assert Match.objects.get(pk=active.pk).version == 2
+    assert len(log_of(active)) == 2
+
+
+@pytest.mark.parametrize(
+    ("move", "code"),
+    [
+        ({"action": "JUMP"}, "UNKNOWN_MOVE"),
+        ({"action": "COUNT"}, "INVALID_MOVE"),
+        ({"action": "COUNT", "amount": "two"}, "INVALID_MOVE"),
+        ({"action": "COUNT", "amount": 4}, "INVALID_MOVE"),
+        ("COUNT", "INVALID_MOVE"),
+    ],
+)
+def test_malformed_and_illegal_moves_are_rejected(active, alice, move, code):
+    result = services.submit_move(match_id=active.id, player=alice, move=move, now_ms=T0 + 1)
+    rejected(result, code)
+    assert len(log_of(active)) == 2
+
+
+def test_a_player_without_a_seat_cannot_move(active, make_player):
+    rejected(count(active, make_player("Eve")), "NOT_SEATED")
+
+
+def test_moves_need_an_active_match(lobby, alice):
+    rejected(count(lobby, alice), "NOT_ACTIVE")
+
+
+def test_expected_version_must_match(active, alice, bob):
+    rejected(count(active, alice, expected_version=1), "VERSION_MISMATCH")
+    assert isinstance(count(active, alice, expected_version=2), MoveAccepted)
+    rejected(count(active, bob, expected_version=2), "VERSION_MISMATCH")
+    assert len(log_of(active)) == 3
+
+
+def test_a_retried_move_with_the_same_key_returns_the_first_result_and_appends_nothing(active, alice):
+    first = count(active, alice, 2, idempotency_key="k-1")
+    again = count(active, alice, 2, idempotency_key="k-1")
+    assert isinstance(again, MoveAccepted)
+    assert again.version == first.version == 3
+    assert [e.pk for e in again.events] == [e.pk for e in first.events]
+    assert len(log_of(active)) == 3
+    assert IdempotencyRecord.objects.count() == 1
+
+
+def test_a_retry_wins_over_a_later_version_check(active, alice, bob):
+    count(active, alice, 1, idempotency_key="k", expected_version=2)
+    count(active, bob, 1)
+    again = count(active, alice, 1, idempotency_key="k", expected_version=2)
+    assert isinstance(again, MoveAccepted)
+    assert again.version == 3
+
+
+def test_keys_belong_to_one_player(active, alice, bob):
+    count(active, alice, 1, idempotency_key="same")
+    result = count(active, bob, 1, idempotency_key="same")
+    assert isinstance(result, MoveAccepted)
+    assert result.version == 4
+
+
+def test_a_rejected_move_is_not_remembered_under_its_key(active, alice, bob):
+    rejected(count(active, bob, idempotency_key="b"), "NOT_YOUR_TURN")
+    count(active, alice)
+    assert isinstance(count(active, bob, idempotency_key="b"), MoveAccepted)
+
+
+def test_a_very_long_key_still_works(active, alice):
+    key = "x" * 500
+    first = count(active, alice, idempotency_key=key)
+    assert count(active, alice, idempotency_key=key).version == first.version
+    assert len(IdempotencyRecord.objects.get().key) <= 128
+
+
+def test_reaching_the_target_finishes_the_match(active, alice, bob):
+    for player in (alice, bob, alice):
+        count(active, player, 3)
+    result = count(active, bob, 1)
+    match = result.match
+    assert match.status == MatchStatus.FINISHED
+    assert match.outcome == {"ranks": [2, 1], "scores": [0.0, 0.0], "reason": "target reached"}
+    assert match.finished_at is not None
+    assert not MatchDeadline.objects.filter(match=match).exists()
+    stored = Match.objects.get(pk=match.pk)
+    assert (stored.status, stored.outcome, stored.version) == (match.status, match.outcome, 6)
+    rejected(count(active, alice), "NOT_ACTIVE")
+    with pytest.raises(ServiceError) as error:
+        services.resign(match_id=active.id, player=alice)
+    assert error.value.code == "NOT_ACTIVE"
+
+
+def test_resigning_leaves_the_other_seat_the_winner(active, bob):
+    match = services.resign(match_id=active.id, player=bob, now_ms=T0 + 10)
+    assert match.status == MatchStatus.FINISHED
+    assert match.outcome["ranks"] == [1, 2]
+    assert log_of(match)[-1] == (3, "Resigned", 1)
+
+
+def test_resign_needs_a_seat_and_an_active_match(lobby, active, alice, make_player):
+    with pytest.raises(ServiceError) as error:
+        services.resign(match_id=active.id, player=make_player("Eve"))
+    assert error.value.code == "NOT_SEATED"
+    other = services.create_match(player=alice, game=toy_game.KEY)
+    with pytest.raises(ServiceError) as error:
+        services.resign(match_id=other.id, player=alice)
+    assert error.value.code == "NOT_ACTIVE"
+
+
+def test_a_late_move_first_applies_the_overdue_timeout(active, bob):
+    result = count(active, bob, 1, at=T0 + 31_000)  # Alice's 30 s ran out at T0 + 30 s
+    assert isinstance(result, MoveAccepted)
+    assert [(e.type, e.seat) for e in result.events] == [("TurnTimedOut", None), ("Counted", 1)]
+    assert result.version == 4
+
+
+def test_overdue_timeouts_are_kept_even_when_the_late_move_is_rejected(active, alice):
+    rejected(count(active, alice, 1, at=T0 + 31_000), "NOT_YOUR_TURN")
+    assert log_of(active)[-1] == (3, "TurnTimedOut", None)
+    assert Match.objects.get(pk=active.pk).version == 3
+    assert MatchDeadline.objects.get(match=active).deadline_id == "turn-1"
+
+
+def test_aborting_stops_the_match_and_its_timers(active, alice):
+    match = services.abort_match(match_id=active.id)
+    assert match.status == MatchStatus.ABORTED
+    assert not MatchDeadline.objects.filter(match=active).exists()
+    rejected(count(active, alice), "NOT_ACTIVE")
+    assert services.abort_match(match_id=active.id).status == MatchStatus.ABORTED
+
+
+def test_a_lost_race_is_decided_again_from_the_new_version(alice, bob, monkeypatch):
+    match = services.create_match(player=alice, game=toy_game.KEY, options={"freeForAll": True})
+    services.join_match(match_id=match.id, player=bob)
+    services.start_match(match_id=match.id, player=alice, now_ms=T0)
+    stale = play.fetch(match.id)  # what Alice's first attempt read...
+    bob_result = count(match, bob, 1)  # ...before Bob's move committed
+    reads = [stale]
+    real_fetch = services.fetch
+    monkeypatch.setattr(services, "fetch", lambda match_id: reads.pop() if reads else real_fetch(match_id))
+    result = count(match, alice, 2)
+    assert bob_result.version == 3
+    assert isinstance(result, MoveAccepted)
+    assert result.version == 4
+    assert result.events[0].data["total"] == 3  # decided again, on top of Bob's count
+    assert log_of(match)[2:] == [(3, "Counted", 1), (4, "Counted", 0)]
+
+
+def test_a_match_that_keeps_changing_gives_up_after_five_attempts(active, alice, monkeypatch):
+    attempts = []
+
+    def append(**kwargs):
+        attempts.append(1)
+        raise store.Conflict("someone else")
+
+    monkeypatch.setattr(play.store, "append", append)
+    rejected(count(active, alice), "CONFLICT")
+    assert len(attempts) == play.MAX_ATTEMPTS == 5
+    assert len(log_of(active)) == 2
+
+
+def test_an_integrity_error_is_retried_too(active, alice, monkeypatch):
+    real_append = store.append
+    failures = [IntegrityError("duplicate key")]
+
+    def append(**kwargs):
+        if failures:
+            raise failures.pop()
+        return real_append(**kwargs)
+
+    monkeypatch.setattr(play.store, "append", append)
+    assert isinstance(count(active, alice), MoveAccepted)
+
+
+def test_events_are_append_only(active):
+    event = MatchEvent.objects.filter(match=active).first()
+    event.type = "Forged"
+    with pytest.raises(AppendOnlyError):
+        event.save()
+    with pytest.raises(AppendOnlyError):
+        event.delete()

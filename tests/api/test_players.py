@@ -1,0 +1,48 @@
+"""Players register by name and are known afterwards only by a bearer token."""
+
+import hashlib
+
+import pytest
+
+from api.matches.errors import ServiceError
+from api.players.models import Player
+from api.players.selectors import player_for_token
+from api.players.services import register_player
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_registered_player_gets_a_token_that_is_stored_only_as_its_hash():
+    player, token = register_player(name="  Ada  ")
+    assert player.name == "Ada"
+    assert len(token) >= 40
+    stored = Player.objects.get(pk=player.pk)
+    assert stored.token_hash == hashlib.sha256(token.encode()).hexdigest()
+    assert token not in stored.token_hash
+
+
+def test_the_token_identifies_its_player_and_nothing_else_does():
+    player, token = register_player(name="Ada")
+    assert player_for_token(token=token) == player
+    assert player_for_token(token=token + "x") is None
+    assert player_for_token(token="") is None
+    assert player_for_token(token=None) is None
+
+
+def test_two_players_get_different_tokens():
+    _, first = register_player(name="Ada")
+    _, second = register_player(name="Ada")
+    assert first != second
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 65, None])
+def test_a_name_must_be_one_to_64_characters(name):
+    with pytest.raises(ServiceError) as error:
+        register_player(name=name)
+    assert error.value.code == "INVALID_NAME"
+    assert not Player.objects.exists()
+
+
+def test_a_64_character_name_is_fine():
+    player, _ = register_player(name="x" * 64)
+    assert len(player.name) == 64

@@ -1,0 +1,78 @@
+"""Ratings: openskill Plackett-Luce over the human seats of a finished match; the leaderboard."""
+
+import pytest
+
+from api.leaderboards.models import Rating
+from api.leaderboards.selectors import leaderboard
+from api.leaderboards.services import record_outcome
+from api.matches import services
+from tests.api import toy_game
+from tests.api.conftest import T0, count
+
+pytestmark = pytest.mark.django_db
+
+
+def finish_with_winner(winner, loser, game=toy_game.KEY):
+    """A 2-human match that ``winner`` wins by reaching the target."""
+    match = services.create_match(player=winner, game=game, options={"target": 3})
+    services.join_match(match_id=match.id, player=loser)
+    services.start_match(match_id=match.id, player=winner, now_ms=T0)
+    return count(match, winner, 3).match
+
+
+def test_a_finished_two_human_match_rates_both_players(alice, bob):
+    match = finish_with_winner(alice, bob)
+    assert match.outcome["ranks"] == [1, 2]
+    winner = Rating.objects.get(player=alice, game=toy_game.KEY)
+    loser = Rating.objects.get(player=bob, game=toy_game.KEY)
+    assert winner.mu > 25 > loser.mu
+    assert winner.sigma < 25 / 3 and loser.sigma < 25 / 3
+    assert winner.ordinal == pytest.approx(winner.mu - 3 * winner.sigma)
+    assert (winner.matches, winner.wins, loser.matches, loser.wins) == (1, 1, 1, 0)
+
+
+def test_ratings_accumulate_over_matches(alice, bob):
+    finish_with_winner(alice, bob)
+    first = Rating.objects.get(player=alice).mu
+    finish_with_winner(alice, bob)
+    rating = Rating.objects.get(player=alice)
+    assert rating.mu > first
+    assert (rating.matches, rating.wins) == (2, 2)
+
+
+def test_bots_are_not_rated_and_one_human_is_not_enough(alice):
+    match = services.create_match(player=alice, game=toy_game.KEY, options={"target": 3})
+    services.add_bot(match_id=match.id, player=alice)
+    services.start_match(match_id=match.id, player=alice, now_ms=T0)
+    assert count(match, alice, 3).match.status == "FINISHED"
+    assert not Rating.objects.exists()
+
+
+def test_only_the_human_seats_of_a_mixed_match_are_rated(alice, bob, make_player):
+    carol = make_player("Carol")
+    match = services.create_match(player=alice, game=toy_game.KEY, options={"target": 3})
+    services.join_match(match_id=match.id, player=bob)
+    services.add_bot(match_id=match.id, player=alice)
+    match = services.join_match(match_id=match.id, player=carol)
+    ratings = record_outcome(match=match, outcome={"ranks": [2, 2, 1, 1], "scores": [], "reason": "x"})
+    assert sorted(r.player_id for r in ratings) == sorted([alice.id, bob.id, carol.id])
+    assert Rating.objects.get(player=carol).wins == 1
+    assert Rating.objects.get(player=alice).wins == 0
+
+
+def test_a_resignation_rates_too(active, alice, bob):
+    services.resign(match_id=active.id, player=alice)
+    assert Rating.objects.get(player=bob).wins == 1
+
+
+def test_the_leaderboard_ranks_by_ordinal_a_page_at_a_time(alice, bob, make_player):
+    carol = make_player("Carol")
+    finish_with_winner(alice, bob)
+    finish_with_winner(alice, carol)
+    finish_with_winner(bob, carol)
+    page = leaderboard(game=toy_game.KEY, first=2)
+    assert [r.player.name for r in page.items] == ["Alice", "Bob"]
+    assert page.has_next
+    rest = leaderboard(game=toy_game.KEY, first=2, after=page.end_cursor)
+    assert ([r.player.name for r in rest.items], rest.has_next) == (["Carol"], False)
+    assert leaderboard(game="daredevil-rock").items == []
