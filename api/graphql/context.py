@@ -1,0 +1,41 @@
+"""What every resolver knows about its request: who is calling, over which transport.
+
+The Bearer middleware (api/realtime/auth.py) resolves the HTTP `Authorization` header into
+`scope["player"]`; over a WebSocket the `connection_init` payload may name another token, which the WS
+consumer resolves into `Context.player` before the first operation runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from asgiref.sync import sync_to_async
+
+if TYPE_CHECKING:
+    from strawberry.types import Info
+
+    from api.players.models import Player
+
+
+@dataclass
+class Context:
+    request: Any
+    response: Any = None
+    # The channels consumer behind a WebSocket (for `listen_to_channel`); None over HTTP.
+    ws: Any = None
+    player: Player | None = None
+    # Set by strawberry from the graphql-transport-ws `connection_init` payload.
+    connection_params: dict[str, Any] | None = None
+    # Per-operation memo (e.g. the viewer of a match), so sibling fields do not repeat queries.
+    memo: dict[Any, Any] = field(default_factory=dict)
+
+
+def caller(info: Info[Context, Any]) -> Player | None:
+    """The authenticated player, or None for an anonymous caller (a spectator)."""
+    return info.context.player
+
+
+def run_sync(function: Any) -> Any:
+    """`function` as a coroutine on Django's database thread (thread-sensitive)."""
+    return sync_to_async(function, thread_sensitive=True)

@@ -1,0 +1,103 @@
+"""What every game contributes to the schema: a typed view, a typed move input and move labels.
+
+A game module (``api/graphql/games/<game>.py``) builds one ``GameBinding``; ``api/graphql/games``
+registers it and adds its move input as one member of the ``MoveInput`` @oneOf input.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import strawberry
+
+from api.graphql.convert import TypeMirror
+from games.core.codec import MoveCodec, encode
+
+
+@strawberry.interface(description="What one caller may see of a match at one version, typed per game.")
+class GameView:
+    game: str = strawberry.field(description="The game's key, e.g. daredevil-rock.")
+    version: int = strawberry.field(description="The match version (number of events) this view shows.")
+
+
+@dataclass(frozen=True)
+class GameBinding:
+    """One game's part of the schema."""
+
+    key: str  # the registry key, e.g. "daredevil-rock"
+    member: str  # its field on MoveInput, in Python (snake_case): "daredevil_rock"
+    view_type: type  # the strawberry type implementing GameView
+    convert_view: Callable[..., Any]  # (view dataclass, game=, version=) -> view_type instance
+    move_type: type  # the strawberry input of MoveInput's member
+    dump_move: Callable[[Any], dict[str, Any]]  # move_type instance -> the game's move JSON
+    label: Callable[[Mapping[str, Any]], str]  # move JSON -> a short sentence for people
+
+    @property
+    def graphql_member(self) -> str:
+        """The member's name in the schema (camelCase), as it appears in LegalMove.input."""
+        head, *rest = self.member.split("_")
+        return head + "".join(word.title() for word in rest)
+
+    def view(self, view: Any, version: int) -> Any:
+        return self.convert_view(view, game=self.key, version=version)
+
+
+def view_type(mirror: TypeMirror, view_class: type, *, description: str | None = None) -> tuple[type, Any]:
+    """The GameView implementation mirroring a game's top-level view dataclass."""
+    return mirror.object_type(
+        view_class, name=mirror.prefix + "View", interfaces=(GameView,), description=description
+    )
+
+
+def move_input(prefix: str, title: str, codec: MoveCodec) -> tuple[type, Callable[[Any], dict[str, Any]]]:
+    """A typed input for a game's moves: ``action`` (an enum of the move names) plus every move field.
+
+    Each move's fields become optional input fields (camelCase); which of them an action needs is the
+    game's rule, checked by ``spec.moves.load`` like any other move. Returns the input type and the
+    function turning an instance back into the game's move JSON.
+    """
+    action = strawberry.enum(
+        enum.Enum(f"{prefix}Action", [(name, name) for name in codec.actions]),  # type: ignore[misc]
+        name=f"{prefix}Action",
+        description=f"The moves of {title}, by name.",
+    )
+    fields: dict[str, Any] = {}
+    for cls in codec.types:
+        hints = typing.get_type_hints(cls)
+        for item in dataclasses.fields(cls):
+            hint = hints[item.name]
+            if fields.setdefault(item.name, hint) != hint:
+                raise TypeError(f"{cls.__name__}.{item.name} disagrees with another move's {item.name}")
+    annotations: dict[str, Any] = {"action": action}
+    namespace: dict[str, Any] = {"__module__": __name__}
+    for name, hint in fields.items():
+        annotations[name] = hint | None
+        namespace[name] = strawberry.UNSET
+    namespace["__annotations__"] = annotations
+    name = f"{prefix}Move"
+    input_type = strawberry.input(
+        types.new_class(name, (), {}, lambda ns: ns.update(namespace)),
+        name=name,
+        description=f"One {title} move: the action and the fields it takes (see the game's rules).",
+    )
+
+    def dump(move: Any) -> dict[str, Any]:
+        values = {"action": move.action.value}
+        for field_name in fields:
+            value = getattr(move, field_name)
+            if value is not None and value is not strawberry.UNSET:
+                values[_camel(field_name)] = encode(value)
+        return values
+
+    return input_type, dump
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(word.title() for word in rest)

@@ -1,0 +1,242 @@
+"""The Match type and what hangs off it: seats, events, the typed view, legal moves, deadline, outcome.
+
+A ``Match`` wraps a model instance loaded by a selector. Every field that reads more than the row
+runs the selectors on Django's database thread; what depends on the caller (view, events, legal
+moves) is redacted for the caller's viewer, which is computed once per match version and operation.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import Enum
+from typing import Annotated, Any
+
+import strawberry
+from strawberry.scalars import JSON
+from strawberry.types import Info
+
+from api.graphql.context import Context, run_sync
+from api.graphql.errors import INVALID_VERSION, field_error
+from api.graphql.games import binding_for
+from api.graphql.games.base import GameView
+from api.graphql.players import Player
+from api.matches import selectors
+from games.core import engine
+
+
+@strawberry.enum(description="Where a match is in its life.")
+class MatchStatus(Enum):
+    LOBBY = "LOBBY"
+    ACTIVE = "ACTIVE"
+    FINISHED = "FINISHED"
+    ABORTED = "ABORTED"
+
+
+@strawberry.type(description="A taken seat: a player (player set) or a bot (isBot, botLevel).")
+class Seat:
+    index: int
+    player: Player | None
+    is_bot: bool
+    bot_level: str | None = strawberry.field(description="The bot's name when isBot, e.g. heuristic.")
+
+
+@strawberry.type(description="One event of the match log, redacted for the caller.")
+class MatchEvent:
+    seq: int = strawberry.field(description="1-based; the match version right after this event.")
+    type: str
+    at: datetime
+    seat: int | None = strawberry.field(description="The seat whose move produced it; null for the server.")
+    data: JSON | None
+
+    @classmethod
+    def from_visible(cls, event: Any) -> MatchEvent:
+        return cls(seq=event.seq, type=event.type, at=event.at, seat=event.seat, data=event.data)
+
+
+@strawberry.type(description="The next timer of the match: when it passes, the game applies a timeout.")
+class Deadline:
+    id: str
+    at: datetime
+    kind: str = strawberry.field(description='What passing it ends, in the game\'s words: "turn", ...')
+
+
+@strawberry.type(description="How a finished match ranked its seats (indexed by seat).")
+class Outcome:
+    ranks: list[int] = strawberry.field(description="Per seat; 1 is first, tied seats share a rank.")
+    scores: list[float | None] | None = strawberry.field(description="Per seat, game-defined; may be null.")
+    reason: str
+    winners: list[int] = strawberry.field(description="The seats ranked first.")
+
+    @classmethod
+    def from_json(cls, outcome: dict[str, Any]) -> Outcome:
+        ranks = [int(rank) for rank in outcome["ranks"]]
+        scores = outcome.get("scores")
+        return cls(
+            ranks=ranks,
+            scores=None if scores is None else [None if s is None else float(s) for s in scores],
+            reason=outcome.get("reason", ""),
+            winners=[seat for seat, rank in enumerate(ranks) if rank == 1],
+        )
+
+
+@strawberry.type(description="A move the caller may make now.")
+class LegalMove:
+    label: str = strawberry.field(description="A short sentence for people.")
+    input: JSON = strawberry.field(description="A valid MoveInput value: send it back unchanged as $move.")
+
+
+MEMO_SIZE = 256
+
+
+def seats_of(match: Any) -> list[Seat]:
+    """The seats in index order (uses the selector's prefetch when there is one). Sync."""
+    return [
+        Seat(
+            index=seat.index,
+            player=None if seat.player is None else Player.from_model(seat.player),
+            is_bot=seat.is_bot,
+            bot_level=(seat.bot_level or None) if seat.is_bot else None,
+        )
+        for seat in sorted(match.seats.all(), key=lambda seat: seat.index)
+    ]
+
+
+def viewer_of(context: Context, match: Any) -> Any:
+    """The caller's viewer for ``match`` at its version, memoised in the context (one HTTP request,
+    or one WebSocket connection). Sync."""
+    key = ("viewer", match.pk, match.version, match.status)
+    if key not in context.memo:
+        if len(context.memo) >= MEMO_SIZE:  # a WebSocket's context lives as long as its connection
+            context.memo.clear()
+        context.memo[key] = selectors.viewer_for(match=match, player=context.player)
+    return context.memo[key]
+
+
+def view_of(match: Any, viewer: Any, version: int | None = None) -> Any:
+    """The typed GameView of ``match`` for ``viewer``, at ``version`` (default: now), or None. Sync."""
+    binding = binding_for(match.game)
+    if binding is None:
+        return None
+    if version is None or version == match.version:
+        game = selectors.load_game(match=match)
+    else:
+        game = selectors.game_at(match=match, version=version)
+    return binding.view(engine.view(game, viewer), game.version)
+
+
+def visible_events(context: Context, match: Any, *, after: int | None, first: int | None) -> list[MatchEvent]:
+    """The caller's redacted events of ``match`` after ``after``. Sync."""
+    viewer = viewer_of(context, match)
+    events = selectors.events_for(match=match, viewer=viewer, after=after, first=first)
+    return [MatchEvent.from_visible(event) for event in events]
+
+
+def legal_moves(context: Context, match: Any) -> list[LegalMove]:
+    binding = binding_for(match.game)
+    if binding is None or context.player is None:
+        return []
+    return [
+        LegalMove(label=binding.label(move), input={binding.graphql_member: move})
+        for move in selectors.legal_moves_for(match=match, player=context.player)
+    ]
+
+
+@strawberry.type(description="A match: its seats, its log and, for the caller, its view and legal moves.")
+class Match:
+    model: strawberry.Private[Any]
+
+    @strawberry.field
+    def id(self) -> strawberry.ID:
+        return strawberry.ID(str(self.model.pk))
+
+    @strawberry.field(description="The game's key, e.g. daredevil-rock.")
+    def game(self) -> str:
+        return self.model.game
+
+    @strawberry.field
+    def status(self) -> MatchStatus:
+        return MatchStatus(self.model.status)
+
+    @strawberry.field(description="The number of events in the log.")
+    def version(self) -> int:
+        return self.model.version
+
+    @strawberry.field(description="The options the match was created with, defaults filled in.")
+    def options(self) -> JSON:
+        return self.model.options
+
+    @strawberry.field
+    def created_at(self) -> datetime:
+        return self.model.created_at
+
+    @strawberry.field
+    def finished_at(self) -> datetime | None:
+        return self.model.finished_at
+
+    @strawberry.field(description="The player who created the match: only they may add bots and start it.")
+    async def host(self) -> Player | None:
+        def load() -> Player | None:
+            host = self.model.host
+            return None if host is None else Player.from_model(host)
+
+        return await run_sync(load)()
+
+    @strawberry.field
+    async def seats(self) -> list[Seat]:
+        return await run_sync(seats_of)(self.model)
+
+    @strawberry.field(description="The caller's seat index, or null for a spectator.")
+    async def my_seat(self, info: Info[Context, Any]) -> int | None:
+        player = info.context.player
+        if player is None:
+            return None
+        return await run_sync(selectors.seat_of)(match=self.model, player=player)
+
+    @strawberry.field(
+        description="The match at `atVersion` (default: now) as the caller may see it: a seat sees its "
+        "own secrets, a spectator none; once a match is over with revealAfterEnd, everyone sees all."
+    )
+    async def view(
+        self,
+        info: Info[Context, Any],
+        at_version: Annotated[
+            int | None, strawberry.argument(description="0 to the current version.")
+        ] = None,
+    ) -> GameView | None:
+        if at_version is not None and not 0 <= at_version <= self.model.version:
+            raise field_error(INVALID_VERSION, f"atVersion must be between 0 and {self.model.version}.")
+
+        def load() -> Any:
+            return view_of(self.model, viewer_of(info.context, self.model), at_version)
+
+        return await run_sync(load)()
+
+    @strawberry.field(description="What the caller may do now; empty when it is not the caller's turn.")
+    async def legal_moves(self, info: Info[Context, Any]) -> list[LegalMove]:
+        return await run_sync(legal_moves)(info.context, self.model)
+
+    @strawberry.field(description="The next timer that ends a turn, round or window, if any.")
+    async def deadline(self) -> Deadline | None:
+        deadline = await run_sync(selectors.current_deadline)(match=self.model)
+        if deadline is None:
+            return None
+        return Deadline(id=deadline.id, at=deadline.at, kind=deadline.kind)
+
+    @strawberry.field(
+        description="The log after event `after` (default: from the start), redacted for the caller."
+    )
+    async def events(
+        self, info: Info[Context, Any], after: int | None = None, first: int | None = None
+    ) -> list[MatchEvent]:
+        return await run_sync(visible_events)(info.context, self.model, after=after, first=first)
+
+    @strawberry.field(description="Ranks and scores, once the match is finished.")
+    def outcome(self) -> Outcome | None:
+        if not self.model.outcome:
+            return None
+        return Outcome.from_json(self.model.outcome)
+
+    @strawberry.field(description="The match seed, shown once everyone may see the full log (after the end).")
+    async def seed(self, info: Info[Context, Any]) -> str | None:
+        viewer = await run_sync(viewer_of)(info.context, self.model)
+        return self.model.seed if viewer.omniscient else None

@@ -1,0 +1,166 @@
+"""Mutation: register, lobby (create, join, add a bot, start), play (submit a move, resign).
+
+Each resolver calls one service on Django's database thread and converts the result: a
+``ServiceError`` becomes ``MatchPayload.error`` (or ``MoveRejected`` for submitMove), so a refused
+request is data with a stable code, never a top-level GraphQL error.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+import strawberry
+from strawberry.scalars import JSON
+from strawberry.types import Info
+
+from api.graphql.context import Context, run_sync
+from api.graphql.errors import (
+    AUTH_REQUIRED,
+    AUTH_REQUIRED_MESSAGE,
+    MATCH_NOT_FOUND,
+    WRONG_GAME,
+    UserError,
+    auth_required,
+    field_error,
+    match_not_found,
+    parse_id,
+)
+from api.graphql.games import MoveInput, move_json
+from api.graphql.matches import Match
+from api.graphql.payloads import MatchPayload, MoveAccepted, MoveRejected, SubmitMoveResult
+from api.graphql.players import Player, RegisterPlayerPayload
+from api.matches import results, selectors, services
+from api.matches.errors import ServiceError
+from api.players import services as players
+
+
+class GameKeys:
+    """Which game each match plays, remembered per process: a match's game never changes, and the
+    check that a MoveInput names the match's own game should not cost a query per move."""
+
+    def __init__(self, size: int = 10_000) -> None:
+        self.size = size
+        self._keys: OrderedDict[int, str] = OrderedDict()
+
+    def get(self, match_id: int) -> str | None:
+        """The match's game, or None when there is no such match. Sync (may query)."""
+        key = self._keys.get(match_id)
+        if key is None:
+            match = selectors.get_match(match_id=match_id)
+            if match is None:
+                return None
+            key = self._keys[match_id] = match.game
+            if len(self._keys) > self.size:
+                self._keys.popitem(last=False)
+        return key
+
+    def clear(self) -> None:
+        self._keys.clear()
+
+
+game_keys = GameKeys()
+
+
+async def _lobby(
+    info: Info[Context, Any], match_id: strawberry.ID | None, service: Callable[..., Any], **arguments: Any
+) -> MatchPayload:
+    """Run a match service for the caller and wrap its result (or refusal) in a MatchPayload."""
+    player = info.context.player
+    if player is None:
+        return MatchPayload(error=auth_required())
+    if match_id is not None:
+        key = parse_id(match_id)
+        if key is None:
+            return MatchPayload(error=match_not_found(match_id))
+        arguments["match_id"] = key
+
+    def call() -> MatchPayload:
+        try:
+            return MatchPayload(match=Match(model=service(player=player, **arguments)))
+        except ServiceError as error:
+            return MatchPayload(error=UserError.of(error))
+
+    return await run_sync(call)()
+
+
+def _submit(player: Any, match_id: int, move: MoveInput, expected: int | None, key: str | None) -> Any:
+    game, move_data = move_json(move)
+    played = game_keys.get(match_id)
+    if played is None:
+        return MoveRejected(code=MATCH_NOT_FOUND, message=f"There is no match {match_id}.")
+    if played != game:
+        return MoveRejected(code=WRONG_GAME, message=f"Match {match_id} plays {played}: send that member.")
+    try:
+        result = services.submit_move(
+            match_id=match_id, player=player, move=move_data, expected_version=expected, idempotency_key=key
+        )
+    except ServiceError as error:
+        return MoveRejected(code=error.code, message=error.message)
+    if isinstance(result, results.MoveRejected):
+        return MoveRejected(code=result.code, message=result.message)
+    after = result.events[0].seq - 1 if result.events else result.version
+    return MoveAccepted(match=Match(model=result.match), version=result.version, after=after)
+
+
+@strawberry.type
+class Mutation:
+    @strawberry.mutation(description="A new player. Keep the token: it is shown this once.")
+    async def register_player(self, name: str) -> RegisterPlayerPayload:
+        def call() -> RegisterPlayerPayload:
+            try:
+                player, token = players.register_player(name=name)
+            except ServiceError as error:
+                # The payload's fields are non-null (a player and its token): a refusal is a field error.
+                raise field_error(error.code, error.message) from None
+            return RegisterPlayerPayload(player=Player.from_model(player), token=token)
+
+        return await run_sync(call)()
+
+    @strawberry.mutation(description="A new match in its lobby, hosted by the caller in seat 0.")
+    async def create_match(
+        self, info: Info[Context, Any], game: str, options: JSON | None = None
+    ) -> MatchPayload:
+        return await _lobby(info, None, services.create_match, game=game, options=options)
+
+    @strawberry.mutation(description="Take the next free seat of a match in its lobby.")
+    async def join_match(self, info: Info[Context, Any], match_id: strawberry.ID) -> MatchPayload:
+        return await _lobby(info, match_id, services.join_match)
+
+    @strawberry.mutation(
+        description="Host only: seat a bot (level: one of GameInfo.bots; default heuristic)."
+    )
+    async def add_bot(
+        self, info: Info[Context, Any], match_id: strawberry.ID, level: str | None = None
+    ) -> MatchPayload:
+        return await _lobby(info, match_id, services.add_bot, level=level)
+
+    @strawberry.mutation(description="Host only: deal and start with the seats as they are.")
+    async def start_match(self, info: Info[Context, Any], match_id: strawberry.ID) -> MatchPayload:
+        return await _lobby(info, match_id, services.start_match)
+
+    @strawberry.mutation(
+        description="Play a move from the caller's seat. expectedVersion: refuse (VERSION_MISMATCH) unless "
+        "the match is at this version. idempotencyKey: a retry with the same key returns the first "
+        "result and plays nothing."
+    )
+    async def submit_move(
+        self,
+        info: Info[Context, Any],
+        match_id: strawberry.ID,
+        move: MoveInput,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> SubmitMoveResult:
+        player = info.context.player
+        if player is None:
+            return MoveRejected(code=AUTH_REQUIRED, message=AUTH_REQUIRED_MESSAGE)
+        key = parse_id(match_id)
+        if key is None:
+            return MoveRejected(code=MATCH_NOT_FOUND, message=f"There is no match {match_id}.")
+        return await run_sync(_submit)(player, key, move, expected_version, idempotency_key)
+
+    @strawberry.mutation(description="Leave a match you are seated in; your climber is out of the game.")
+    async def resign(self, info: Info[Context, Any], match_id: strawberry.ID) -> MatchPayload:
+        return await _lobby(info, match_id, services.resign)

@@ -1,0 +1,25 @@
+"""Players as the API shows them: an id and a name, never a token (except once, at registration)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import strawberry
+
+
+@strawberry.type(description="A registered player.")
+class Player:
+    id: strawberry.ID
+    name: str
+    created_at: datetime
+
+    @classmethod
+    def from_model(cls, player: Any) -> Player:
+        return cls(id=strawberry.ID(str(player.pk)), name=player.name, created_at=player.created_at)
+
+
+@strawberry.type(description="A new player and its bearer token. The token is shown this once only.")
+class RegisterPlayerPayload:
+    player: Player
+    token: str = strawberry.field(description="Send it as `Authorization: Bearer <token>`.")

@@ -1,0 +1,271 @@
+"""End to end: the server started as the README says, played to the end over HTTP, watched over WebSocket.
+
+The server is a real `uvicorn config.asgi:application --lifespan on` process on a free port, with a
+fresh database: a SQLite file in a temporary folder, or, when DATABASE_URL is a PostgreSQL URL, a
+database of its own created for the test and dropped after it. It inherits REDIS_URL, so under CI it
+runs on Redis too (with its own key prefix).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+import orjson
+import psycopg
+import pytest
+from psycopg import sql
+from websockets.asyncio.client import connect
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent  # the venv the tests run from: .venv/bin
+MAX_MOVES = 3000
+STARTUP_SECONDS = 60
+WS_WAIT = 10
+
+SUBSCRIPTION = """
+subscription($id: ID!, $after: Int) {
+  matchUpdates(matchId: $id, afterVersion: $after) { version status events { seq type } outcome { winners } }
+}
+"""
+
+# A deterministic policy that heads for the end: reach the summit, climb as high as possible, then
+# open the way up; ending the turn is the last resort.
+PREFERENCE = (
+    "HANG",
+    "FREE_CLIMB",
+    "CLIMB",
+    "EXAMINE",
+    "SET_CAM",
+    "REPEL",
+    "PROBE",
+    "RETRIEVE_CAM",
+    "END_TURN",
+)
+
+
+def choose(moves: list[dict[str, Any]]) -> dict[str, Any]:
+    def rank(move: dict[str, Any]) -> tuple[int, int, int]:
+        body = move["input"]["daredevilRock"]
+        return (PREFERENCE.index(body["action"]), -body.get("level", 0), body.get("column", 0))
+
+    return min(moves, key=rank)["input"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Database:
+    url: str
+    drop: Any = None  # a callable that removes it
+
+
+@contextlib.contextmanager
+def fresh_database(tmp_path: Path) -> Iterator[Database]:
+    """SQLite in tmp_path; or, when DATABASE_URL points at PostgreSQL, a dedicated database."""
+    configured = os.environ.get("DATABASE_URL", "")
+    if not configured.startswith(("postgres://", "postgresql://")):
+        yield Database(f"sqlite:///{tmp_path / 'e2e.sqlite3'}")
+        return
+    parts = urlsplit(configured)
+    name = f"cliffside_e2e_{os.getpid()}_{int(time.time())}"
+    maintenance = dict(
+        host=parts.hostname, port=parts.port, user=parts.username, password=parts.password, dbname="postgres"
+    )
+    with psycopg.connect(**maintenance, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield Database(urlunsplit(parts._replace(path=f"/{name}")))
+    finally:
+        with psycopg.connect(**maintenance, autocommit=True) as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+@contextlib.contextmanager
+def running_server(tmp_path: Path, database: Database) -> Iterator[str]:
+    """Migrate, start uvicorn, wait for /healthz; always stop the process afterwards."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": database.url,
+        "DEBUG": "false",
+        # A key prefix of its own in a shared Redis (see REDIS_KEY_PREFIX in config/settings.py).
+        "PYTEST_XDIST_WORKER": f"e2e{os.getpid()}",
+    }
+    subprocess.run(
+        [str(BIN / "python"), "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=120,
+        capture_output=True,
+    )
+    port = free_port()
+    log = (tmp_path / "server.log").open("wb")
+    server = subprocess.Popen(
+        [
+            str(BIN / "uvicorn"),
+            "config.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--lifespan",
+            "on",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
+            assert server.poll() is None, (
+                f"the server exited: {(tmp_path / 'server.log').read_text()[-3000:]}"
+            )
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                    break
+            assert time.monotonic() < deadline, "the server did not answer /healthz in time"
+            time.sleep(0.2)
+        yield base
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=5)
+        log.close()
+
+
+class Client:
+    def __init__(self, http: httpx.AsyncClient, token: str | None = None) -> None:
+        self.http, self.token = http, token
+
+    async def run(self, query: str, **variables: Any) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        response = await self.http.post(
+            "/graphql/", json={"query": query, "variables": variables}, headers=headers
+        )
+        response.raise_for_status()
+        body = response.json()
+        assert not body.get("errors"), body["errors"]
+        return body["data"]
+
+
+async def register(http: httpx.AsyncClient, name: str) -> Client:
+    data = await Client(http).run("mutation($n: String!) { registerPlayer(name: $n) { token } }", n=name)
+    return Client(http, data["registerPlayer"]["token"])
+
+
+async def follow(
+    base: str, token: str, match_id: str, updates: list[dict[str, Any]], live: asyncio.Event
+) -> None:
+    """Collect matchUpdates until the match is over (graphql-transport-ws over a real socket)."""
+    url = base.replace("http://", "ws://") + "/graphql/"
+    async with connect(url, subprotocols=["graphql-transport-ws"]) as socket_:
+        await socket_.send(
+            orjson.dumps(
+                {"type": "connection_init", "payload": {"authorization": f"Bearer {token}"}}
+            ).decode()
+        )
+        assert orjson.loads(await asyncio.wait_for(socket_.recv(), WS_WAIT)) == {"type": "connection_ack"}
+        subscribe = {"query": SUBSCRIPTION, "variables": {"id": match_id, "after": 0}}
+        await socket_.send(orjson.dumps({"id": "1", "type": "subscribe", "payload": subscribe}).decode())
+        while True:
+            message = orjson.loads(await socket_.recv())
+            if message["type"] == "ping":
+                await socket_.send(orjson.dumps({"type": "pong"}).decode())
+                continue
+            assert message["type"] == "next", message
+            assert "errors" not in message["payload"], message
+            update = message["payload"]["data"]["matchUpdates"]
+            updates.append(update)
+            live.set()
+            if update["status"] != "ACTIVE":
+                return
+
+
+async def play_match(base: str) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        host, guest = await register(http, "host"), await register(http, "guest")
+        created = await host.run(
+            'mutation { createMatch(game: "daredevil-rock", options: {turnSeconds: 0, turnLimit: 12}) {'
+            " match { id } error { code } } }"
+        )
+        match_id = created["createMatch"]["match"]["id"]
+        lobby = "mutation($id: ID!) { %s(matchId: $id) { error { code message } } }"
+        assert (await guest.run(lobby % "joinMatch", id=match_id))["joinMatch"]["error"] is None
+        assert (await host.run(lobby % "startMatch", id=match_id))["startMatch"]["error"] is None
+
+        updates: list[dict[str, Any]] = []
+        live = asyncio.Event()
+        watcher = asyncio.create_task(follow(base, host.token or "", match_id, updates, live))
+        await asyncio.wait_for(live.wait(), WS_WAIT)
+
+        seats = (host, guest)
+        state = "query($id: ID!) { match(id: $id) { status version view { ... on DaredevilRockView { active } } } }"
+        moves = 0
+        while True:
+            match = (await host.run(state, id=match_id))["match"]
+            if match["status"] != "ACTIVE":
+                break
+            assert moves < MAX_MOVES, f"the match did not finish in {MAX_MOVES} moves"
+            player = seats[match["view"]["active"]]
+            legal = await player.run(
+                "query($id: ID!) { match(id: $id) { legalMoves { input } } }", id=match_id
+            )
+            submitted = await player.run(
+                "mutation($id: ID!, $move: MoveInput!) { submitMove(matchId: $id, move: $move) {"
+                " __typename ... on MoveRejected { code message } } }",
+                id=match_id,
+                move=choose(legal["match"]["legalMoves"]),
+            )
+            assert submitted["submitMove"]["__typename"] == "MoveAccepted", submitted
+            moves += 1
+        await asyncio.wait_for(watcher, WS_WAIT)
+        final = await host.run(
+            "query($id: ID!) { match(id: $id) { status version outcome { ranks scores reason winners } } }",
+            id=match_id,
+        )
+        return final["match"], updates, moves
+
+
+def test_two_players_play_a_whole_match_against_the_real_server(tmp_path):
+    started = time.monotonic()
+    with fresh_database(tmp_path) as database, running_server(tmp_path, database) as base:
+        final, updates, moves = asyncio.run(play_match(base))
+    assert final["status"] == "FINISHED"
+    assert final["outcome"] is not None and final["outcome"]["reason"]
+    assert sorted(final["outcome"]["ranks"]) in ([1, 2], [1, 1])
+    versions = [update["version"] for update in updates]
+    assert versions == sorted(set(versions)), "versions arrive in order, each once"
+    assert versions[-1] == final["version"]
+    seqs = [event["seq"] for update in updates for event in update["events"]]
+    assert seqs == list(range(1, final["version"] + 1)), "every event arrives once, in order"
+    assert updates[-1]["status"] == "FINISHED"
+    assert updates[-1]["outcome"]["winners"] == final["outcome"]["winners"]
+    print(f"e2e: {moves} moves, {len(updates)} updates, {time.monotonic() - started:.1f}s")
