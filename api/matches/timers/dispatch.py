@@ -1,0 +1,87 @@
+"""The timer operations the rest of the service calls: mirror, run_due, rearm_all.
+
+The database (MatchDeadline rows) is the source of truth; the store is a fast index of it. Losing the
+index only delays timeouts (lazy enforcement still applies them before the next command), and
+``rearm_all`` rebuilds it, so a store failure is logged rather than allowed to fail a committed move.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import redis
+import structlog
+
+from api.matches.timers.store import Claim, TimerStore, batch_size, get_store, lease_ms, normalize
+
+log = structlog.get_logger(__name__)
+
+Fire = Callable[..., Any]  # fire_deadline(*, match_id, deadline_id, now_ms) -> bool
+
+
+def mirror(*, match_id: int, deadlines: Iterable[Any], store: TimerStore | None = None) -> None:
+    """Make the store hold exactly ``deadlines`` ((deadline_id, at_ms, kind) tuples) for the match."""
+    try:
+        (store or get_store()).mirror(int(match_id), normalize(deadlines))
+    except redis.RedisError:
+        # Called from on_commit: the move is already durable. The worker's periodic rearm_all and
+        # lazy enforcement cover the gap, so a Redis hiccup must not turn it into a failed request.
+        log.exception("timer_mirror_failed", match_id=match_id)
+
+
+def run_due(now_ms: int | None = None, *, store: TimerStore | None = None, fire: Fire | None = None) -> int:
+    """Claim every due deadline and fire each; return how many were fired without error.
+
+    ``now_ms`` overrides the store's clock (tests); by default Redis's own clock decides.
+    """
+    store = store or get_store()
+    fire = fire or _fire_deadline
+    limit, lease = batch_size(), lease_ms()
+    fired = 0
+    while True:
+        claims = store.claim(limit=limit, lease_ms=lease, now_ms=now_ms)
+        fired += sum(_fire_one(store, claim, fire) for claim in claims)
+        if len(claims) < limit:
+            return fired
+
+
+def _fire_one(store: TimerStore, claim: Claim, fire: Fire) -> int:
+    try:
+        # The claim's clock, not ours: the store found it due at that instant, so the engine must too.
+        fire(match_id=claim.match_id, deadline_id=claim.deadline_id, now_ms=claim.now_ms)
+    except Exception:
+        # Not acked: the lease runs out and a worker retries it. One bad match never stops the loop.
+        log.exception("timer_fire_failed", match_id=claim.match_id, deadline_id=claim.deadline_id)
+        return 0
+    store.ack(claim)
+    return 1
+
+
+def _fire_deadline(**kwargs: Any) -> Any:
+    from api.matches.services import fire_deadline
+
+    return fire_deadline(**kwargs)
+
+
+def rearm_all(*, store: TimerStore | None = None) -> int:
+    """Arm every open deadline of every ACTIVE match from the database; return how many rows.
+
+    Additive: entries already in the store keep their score (a lease, or a newer mirror that raced
+    this read), so running it while moves are being made never loses a fresher deadline; a stale
+    one added back fires as a harmless no-op.
+    """
+    from api.matches.models import MatchDeadline
+
+    rows = MatchDeadline.objects.filter(match__status="ACTIVE").values_list(
+        "match_id", "deadline_id", "at_ms", "kind"
+    )
+    by_match: dict[int, list[tuple[str, int, str]]] = defaultdict(list)
+    count = 0
+    for match_id, deadline_id, at_ms, kind in rows.iterator(chunk_size=2000):
+        by_match[match_id].append((deadline_id, at_ms, kind))
+        count += 1
+    (store or get_store()).arm(by_match)
+    log.info("timers_rearmed", deadlines=count, matches=len(by_match))
+    return count

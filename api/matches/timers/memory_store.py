@@ -1,0 +1,90 @@
+"""Timers in this process's memory, for embedded mode (no Redis): same contract as the Redis store.
+
+A dict holds each entry's current score and a heap orders them; heap items whose score no longer
+matches the dict are stale and skipped (lazy deletion), so re-arming never searches the heap. One
+lock makes every operation atomic, which is all "atomic claim" needs inside one process.
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+from collections.abc import Callable, Mapping, Sequence
+
+from api.matches.timers.store import Claim, DeadlineTuple, clock_ms
+
+Key = tuple[int, str]  # (match_id, deadline_id)
+
+
+class MemoryStore:
+    def __init__(self, clock: Callable[[], int] = clock_ms) -> None:
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._score: dict[Key, int] = {}
+        self._armed: dict[int, dict[str, int]] = {}  # match_id -> deadline_id -> at_ms
+        self._heap: list[tuple[int, int, str]] = []
+
+    def mirror(self, match_id: int, deadlines: Sequence[DeadlineTuple]) -> None:
+        new = {deadline_id: int(at_ms) for deadline_id, at_ms, _kind in deadlines}
+        with self._lock:
+            was = self._armed.pop(match_id, {})
+            for deadline_id in was.keys() - new.keys():
+                self._score.pop((match_id, deadline_id), None)
+            for deadline_id, at_ms in new.items():
+                # Unchanged and still present: keep its score, which may be another worker's lease.
+                if was.get(deadline_id) != at_ms or (match_id, deadline_id) not in self._score:
+                    self._set((match_id, deadline_id), at_ms)
+            if new:
+                self._armed[match_id] = new
+
+    def arm(self, by_match: Mapping[int, Sequence[DeadlineTuple]]) -> None:
+        with self._lock:
+            for match_id, deadlines in by_match.items():
+                for deadline_id, at_ms, _kind in deadlines:
+                    if (match_id, deadline_id) not in self._score:
+                        self._set((match_id, deadline_id), int(at_ms))
+                        self._armed.setdefault(match_id, {})[deadline_id] = int(at_ms)
+
+    def claim(self, *, limit: int, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
+        now = self._clock() if now_ms is None else int(now_ms)
+        lease = now + lease_ms
+        claims: list[Claim] = []
+        with self._lock:
+            while self._heap and self._heap[0][0] <= now and len(claims) < limit:
+                score, match_id, deadline_id = heapq.heappop(self._heap)
+                if self._score.get((match_id, deadline_id)) != score:
+                    continue  # stale heap item: the entry was re-armed, leased or removed
+                self._set((match_id, deadline_id), lease)
+                claims.append(Claim(match_id, deadline_id, lease, now))
+        return claims
+
+    def ack(self, claim: Claim) -> bool:
+        key = (claim.match_id, claim.deadline_id)
+        with self._lock:
+            if self._score.get(key) != claim.lease_ms:
+                return False
+            del self._score[key]
+            armed = self._armed.get(claim.match_id, {})
+            armed.pop(claim.deadline_id, None)
+            if not armed:
+                self._armed.pop(claim.match_id, None)
+            return True
+
+    def scheduled(self, match_id: int) -> dict[str, int]:
+        with self._lock:
+            ids = self._armed.get(match_id, {})
+            return {i: self._score[(match_id, i)] for i in ids if (match_id, i) in self._score}
+
+    def clear(self) -> None:
+        with self._lock:
+            self._score.clear()
+            self._armed.clear()
+            self._heap.clear()
+
+    def _set(self, key: Key, score: int) -> None:
+        self._score[key] = score
+        heapq.heappush(self._heap, (score, *key))
+        # Stale items leave only when they come due; compact if they pile up (far-future re-arms).
+        if len(self._heap) > 64 + 4 * len(self._score):
+            self._heap = [(s, *k) for k, s in self._score.items()]
+            heapq.heapify(self._heap)

@@ -1,0 +1,152 @@
+"""Timers in Redis: one sorted set of due entries plus one hash per match, changed only by Lua.
+
+Keys (``P`` = settings.TIMER_KEY_PREFIX):
+  P:due          sorted set, member "<match_id>|<deadline_id>", score = due time or lease (ms)
+  P:m:<match_id> hash deadline_id -> armed at_ms, so a match's entries are found in O(k)
+
+Every change is a script, so each is atomic against the others. ``claim`` reads Redis's own clock
+(``TIME``): workers on different hosts agree on what is due without trusting their own clocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import redis
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.retry import Retry
+
+from api.matches.timers.store import Claim, DeadlineTuple
+
+# KEYS: due, match hash. ARGV: match_id, then deadline_id, at_ms pairs.
+# An entry re-armed with the same at_ms keeps its current score: if it is leased, a second worker
+# must not get it again just because an unrelated move re-mirrored the match.
+_MIRROR = """
+local old = redis.call('HGETALL', KEYS[2])
+local was, new = {}, {}
+for i = 1, #old, 2 do was[old[i]] = old[i + 1] end
+for i = 2, #ARGV, 2 do new[ARGV[i]] = ARGV[i + 1] end
+for id, _ in pairs(was) do
+  if new[id] == nil then redis.call('ZREM', KEYS[1], ARGV[1] .. '|' .. id) end
+end
+redis.call('DEL', KEYS[2])
+for i = 2, #ARGV, 2 do
+  local id, at = ARGV[i], ARGV[i + 1]
+  local member = ARGV[1] .. '|' .. id
+  if was[id] ~= at or not redis.call('ZSCORE', KEYS[1], member) then
+    redis.call('ZADD', KEYS[1], at, member)
+  end
+  redis.call('HSET', KEYS[2], id, at)
+end
+return 1
+"""
+
+# KEYS: due, match hash. ARGV: match_id, then deadline_id, at_ms pairs. Adds only what is missing.
+_ARM = """
+for i = 2, #ARGV, 2 do
+  local member = ARGV[1] .. '|' .. ARGV[i]
+  if not redis.call('ZSCORE', KEYS[1], member) then
+    redis.call('ZADD', KEYS[1], ARGV[i + 1], member)
+    redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
+  end
+end
+return 1
+"""
+
+# KEYS: due. ARGV: limit, lease_ms, now_ms override ('' = Redis TIME).
+_CLAIM = """
+local now
+if ARGV[3] ~= '' then
+  now = tonumber(ARGV[3])
+else
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))
+local lease = now + tonumber(ARGV[2])
+for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', lease, member) end
+return {now, lease, due}
+"""
+
+# KEYS: due, match hash. ARGV: member, lease, deadline_id.
+_ACK = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) == tonumber(ARGV[2]) then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[2], ARGV[3])
+  return 1
+end
+return 0
+"""
+
+
+class RedisStore:
+    def __init__(self, client: redis.Redis, *, prefix: str) -> None:
+        self.client = client
+        self.prefix = prefix
+        self.due_key = f"{prefix}:due"
+        self._mirror = client.register_script(_MIRROR)
+        self._arm = client.register_script(_ARM)
+        self._claim = client.register_script(_CLAIM)
+        self._ack = client.register_script(_ACK)
+
+    @classmethod
+    def from_url(cls, url: str, *, prefix: str) -> RedisStore:
+        # Few, short retries: mirror runs inside a request's on_commit, and redis-py's default
+        # (3 retries, backoff up to 10 s) would stall every move for seconds while Redis is down.
+        retry = Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), 2)
+        client = redis.Redis.from_url(
+            url, socket_connect_timeout=2, socket_timeout=5, retry=retry, health_check_interval=30
+        )
+        return cls(client, prefix=prefix)
+
+    def match_key(self, match_id: int) -> str:
+        return f"{self.prefix}:m:{match_id}"
+
+    def mirror(self, match_id: int, deadlines: Sequence[DeadlineTuple]) -> None:
+        self._mirror(keys=[self.due_key, self.match_key(match_id)], args=_args(match_id, deadlines))
+
+    def arm(self, by_match: Mapping[int, Sequence[DeadlineTuple]]) -> None:
+        # One round trip for the lot: rearm_all may pass thousands of matches.
+        with self.client.pipeline(transaction=False) as pipe:
+            for match_id, deadlines in by_match.items():
+                if deadlines:
+                    keys = [self.due_key, self.match_key(match_id)]
+                    self._arm(keys=keys, args=_args(match_id, deadlines), client=pipe)
+            pipe.execute()
+
+    def claim(self, *, limit: int, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
+        now_arg = "" if now_ms is None else str(int(now_ms))
+        now, lease, members = self._claim(keys=[self.due_key], args=[limit, lease_ms, now_arg])
+        return [_claim(member, int(lease), int(now)) for member in members]
+
+    def ack(self, claim: Claim) -> bool:
+        member = f"{claim.match_id}|{claim.deadline_id}"
+        keys = [self.due_key, self.match_key(claim.match_id)]
+        return bool(self._ack(keys=keys, args=[member, claim.lease_ms, claim.deadline_id]))
+
+    def scheduled(self, match_id: int) -> dict[str, int]:
+        ids = [_text(key) for key in self.client.hkeys(self.match_key(match_id))]
+        scores = self.client.zmscore(self.due_key, [f"{match_id}|{i}" for i in ids]) if ids else []
+        return {i: int(s) for i, s in zip(ids, scores, strict=True) if s is not None}
+
+    def clear(self) -> None:
+        keys = list(self.client.scan_iter(match=f"{self.prefix}:*", count=500))
+        if keys:
+            self.client.unlink(*keys)
+
+
+def _args(match_id: int, deadlines: Sequence[DeadlineTuple]) -> list[str | int]:
+    args: list[str | int] = [str(match_id)]
+    for deadline_id, at_ms, _kind in deadlines:
+        args += [deadline_id, str(int(at_ms))]
+    return args
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _claim(member: bytes, lease: int, now: int) -> Claim:
+    match_id, deadline_id = _text(member).split("|", 1)
+    return Claim(int(match_id), deadline_id, lease, now)

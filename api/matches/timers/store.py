@@ -1,0 +1,102 @@
+"""What every timer store offers, and which one this process uses.
+
+A store holds one entry per open deadline, keyed by (match id, deadline id) and scored by when it is
+due. ``claim`` hands due entries to one worker by re-scoring them to a lease; ``ack`` removes an entry
+only if it still carries that lease, so a deadline re-armed meanwhile survives. The database stays the
+source of truth: a store can be emptied at any time and ``rearm_all`` refills it.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from django.conf import settings
+
+DEFAULT_KEY_PREFIX = "cliffside:timers"
+
+# (deadline_id, at_ms, kind) as the persistence services pass them.
+DeadlineTuple = tuple[str, int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A due deadline leased to one worker until ``lease_ms`` (store clock)."""
+
+    match_id: int
+    deadline_id: str
+    lease_ms: int
+    now_ms: int  # the store's clock when it was claimed: at or after the deadline
+
+
+class TimerStore(Protocol):
+    def mirror(self, match_id: int, deadlines: Sequence[DeadlineTuple]) -> None:
+        """Hold exactly ``deadlines`` for the match (an entry re-armed unchanged keeps its lease)."""
+
+    def arm(self, by_match: Mapping[int, Sequence[DeadlineTuple]]) -> None:
+        """Add the entries that are missing; never move or remove an existing one."""
+
+    def claim(self, *, limit: int, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
+        """Lease up to ``limit`` entries due at ``now_ms`` (default: the store's own clock)."""
+
+    def ack(self, claim: Claim) -> bool:
+        """Remove the claimed entry if it still carries the claim's lease."""
+
+    def scheduled(self, match_id: int) -> dict[str, int]:
+        """deadline_id -> current score (due time or lease) for one match."""
+
+    def clear(self) -> None:
+        """Forget every entry (this key prefix only)."""
+
+
+def clock_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def key_prefix() -> str:
+    return getattr(settings, "TIMER_KEY_PREFIX", "") or DEFAULT_KEY_PREFIX
+
+
+def lease_ms() -> int:
+    # Long enough for any fire_deadline to finish; a crashed worker's claims come back after it.
+    return int(getattr(settings, "TIMER_LEASE_MS", 30_000))
+
+
+def batch_size() -> int:
+    return int(getattr(settings, "TIMER_BATCH", 100))
+
+
+def get_store() -> TimerStore:
+    """Redis when REDIS_URL is set (shared by every process), else this process's memory store."""
+    return _store_for(getattr(settings, "REDIS_URL", ""), key_prefix())
+
+
+@functools.cache
+def _store_for(redis_url: str, prefix: str) -> TimerStore:
+    # Cached per (url, prefix): one connection pool per process; tests that change settings get a
+    # fresh store instead of one bound to the old values.
+    if redis_url:
+        from api.matches.timers.redis_store import RedisStore
+
+        return RedisStore.from_url(redis_url, prefix=prefix)
+    from api.matches.timers.memory_store import MemoryStore
+
+    return MemoryStore()
+
+
+def normalize(deadlines: Iterable[Any]) -> list[DeadlineTuple]:
+    """Accept (id, at_ms, kind) tuples, or objects with deadline_id/at_ms or id/at attributes."""
+    result: list[DeadlineTuple] = []
+    for item in deadlines:
+        if isinstance(item, tuple | list):
+            deadline_id, at_ms, kind = (*item, "")[:3]
+        else:
+            deadline_id = getattr(item, "deadline_id", None) or item.id
+            at_ms = getattr(item, "at_ms", None)
+            at_ms = item.at if at_ms is None else at_ms
+            kind = getattr(item, "kind", "")
+        result.append((str(deadline_id), int(at_ms), str(kind)))
+    return result

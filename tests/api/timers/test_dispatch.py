@@ -1,0 +1,146 @@
+"""run_due, mirror and the loop with a fake fire_deadline (the real one is in test_integration.py)."""
+
+import threading
+import time
+
+import pytest
+import redis
+
+from api.matches.timers import TimerLoop, mirror, run_due
+from api.matches.timers.store import clock_ms
+from tests.api.timers.conftest import new_redis_store
+
+T = 1_000_000
+
+
+class Recorder:
+    """Stands in for services.fire_deadline; ``fail`` names deadline ids that raise."""
+
+    def __init__(self, fail: tuple[str, ...] = ()) -> None:
+        self.calls: list[tuple[int, str, int]] = []
+        self.fail = fail
+        self.lock = threading.Lock()
+
+    def __call__(self, *, match_id: int, deadline_id: str, now_ms: int) -> bool:
+        with self.lock:
+            self.calls.append((match_id, deadline_id, now_ms))
+        if deadline_id in self.fail:
+            raise RuntimeError("boom")
+        return True
+
+
+def test_run_due_fires_due_deadlines_once_with_the_claim_time(store):
+    fire = Recorder()
+    mirror(match_id=3, deadlines=[("turn-1", T, "turn"), ("turn-2", T + 50, "turn")], store=store)
+    assert run_due(T + 10, store=store, fire=fire) == 1
+    assert fire.calls == [(3, "turn-1", T + 10)]
+    assert run_due(T + 10, store=store, fire=fire) == 0
+    assert store.scheduled(3) == {"turn-2": T + 50}  # acked
+
+
+def test_run_due_drains_more_than_one_batch(store, settings):
+    settings.TIMER_BATCH = 4
+    store.arm({1: [(f"d{i}", T, "turn") for i in range(10)]})
+    fire = Recorder()
+    assert run_due(T, store=store, fire=fire) == 10
+    assert len({call[1] for call in fire.calls}) == 10
+
+
+def test_a_failing_deadline_is_logged_not_acked_and_retried_after_the_lease(store, settings):
+    settings.TIMER_LEASE_MS = 1_000
+    fire = Recorder(fail=("bad",))
+    mirror(match_id=1, deadlines=[("bad", T, "turn"), ("good", T, "turn")], store=store)
+    assert run_due(T, store=store, fire=fire) == 1
+    assert sorted(call[1] for call in fire.calls) == ["bad", "good"]
+    assert store.scheduled(1) == {"bad": T + 1_000}
+    assert run_due(T + 999, store=store, fire=fire) == 0
+    run_due(T + 1_000, store=store, fire=fire)
+    assert [call[1] for call in fire.calls].count("bad") == 2
+
+
+def test_mirror_accepts_deadline_objects(store):
+    class Row:
+        deadline_id, at_ms, kind = "turn-4", T, "turn"
+
+    mirror(match_id=5, deadlines=[Row()], store=store)
+    assert store.scheduled(5) == {"turn-4": T}
+
+
+class Log:
+    def __init__(self):
+        self.events = []
+
+    def exception(self, event, **fields):
+        self.events.append((event, fields))
+
+
+def test_mirror_logs_instead_of_raising_when_redis_is_down(monkeypatch):
+    from api.matches.timers import dispatch
+    from api.matches.timers.redis_store import RedisStore
+
+    log = Log()  # not the real logger: rendering a Redis traceback with locals takes seconds
+    monkeypatch.setattr(dispatch, "log", log)
+    dead = RedisStore.from_url("redis://127.0.0.1:1/0", prefix="x")
+    started = time.monotonic()
+    mirror(match_id=1, deadlines=[("a", T, "turn")], store=dead)  # no exception
+    assert log.events == [("timer_mirror_failed", {"match_id": 1})]
+    assert time.monotonic() - started < 2  # a few short retries, not redis-py's default back-off
+
+
+def fire_soon(store, loops: int) -> Recorder:
+    """Start ``loops`` loops on ``store``, arm a deadline due now, return once it has fired."""
+    fire = Recorder()
+    running = [TimerLoop(poll_ms=20, store=store, fire=fire, rearm=False) for _ in range(loops)]
+    threads = [threading.Thread(target=loop.run_forever) for loop in running]
+    for thread in threads:
+        thread.start()
+    try:
+        mirror(match_id=9, deadlines=[("turn-1", clock_ms(), "turn")], store=store)
+        give_up = time.monotonic() + 2
+        while not fire.calls and time.monotonic() < give_up:
+            time.sleep(0.01)
+        time.sleep(0.05)  # long enough for a duplicate to show up
+    finally:
+        for loop in running:
+            loop.stop()
+        for thread in threads:
+            thread.join(timeout=2)
+    assert not any(thread.is_alive() for thread in threads)
+    return fire
+
+
+def test_the_loop_fires_a_due_deadline_and_stops_cleanly(store):
+    fire = fire_soon(store, loops=1)
+    assert [call[:2] for call in fire.calls] == [(9, "turn-1")]
+
+
+@pytest.mark.redis
+def test_two_loops_on_redis_fire_a_deadline_once(redis_store):
+    fire = fire_soon(redis_store, loops=2)
+    assert [call[:2] for call in fire.calls] == [(9, "turn-1")]
+
+
+def test_the_loop_survives_a_failing_tick(store):
+    class Flaky:
+        def __init__(self):
+            self.claims = 0
+
+        def claim(self, **kwargs):
+            self.claims += 1
+            raise redis.ConnectionError("down")
+
+    loop = TimerLoop(poll_ms=10, store=Flaky(), rearm=False)
+    thread = threading.Thread(target=loop.run_forever)
+    thread.start()
+    time.sleep(0.05)
+    loop.stop()
+    thread.join(timeout=2)
+    assert not thread.is_alive() and loop.store.claims == 1  # backed off, then stopped promptly
+
+
+@pytest.mark.redis
+def test_processes_share_one_redis_store(redis_store):
+    other = new_redis_store()
+    mirror(match_id=2, deadlines=[("a", T, "turn")], store=redis_store)
+    assert [c.deadline_id for c in other.claim(limit=5, lease_ms=100, now_ms=T)] == ["a"]
+    other.client.close()
