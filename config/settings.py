@@ -167,7 +167,12 @@ LOGGING = {
             "processors": [
                 structlog.stdlib.ProcessorFormatter.remove_processors_meta,
                 *(
-                    [structlog.dev.ConsoleRenderer()]
+                    # Tracebacks without locals: rendering every frame's locals took seconds.
+                    [
+                        structlog.dev.ConsoleRenderer(
+                            exception_formatter=structlog.dev.RichTracebackFormatter(show_locals=False)
+                        )
+                    ]
                     if DEBUG
                     else [structlog.processors.dict_tracebacks, structlog.processors.JSONRenderer()]
                 ),
