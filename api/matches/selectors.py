@@ -10,7 +10,7 @@ from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus
 from api.matches.results import Deadline, Page, VisibleEvent, decode_cursor, encode_cursor
 from api.matches.specs import require_spec
 from games.core import engine
-from games.core.codec import encode
+from games.core.codec import camel_keys, encode
 from games.core.engine import Game
 from games.core.spec import GameSpec
 from games.core.visibility import OMNISCIENT, SPECTATOR, Viewer, redact, seat_viewer
@@ -121,14 +121,13 @@ def _rows_after(match: Match, after: int, batch: int) -> Iterator[MatchEvent]:
 def visible(spec: GameSpec[Any], row: MatchEvent, viewer: Viewer) -> VisibleEvent | None:
     """``row`` as ``viewer`` may see it, or ``None`` when nothing of it is public to them."""
     if viewer.omniscient:
-        return VisibleEvent(row.seq, row.type, row.at, row.seat, row.data)
+        return VisibleEvent(row.seq, row.type, row.at, row.seat, camel_keys(row.data))
     event = spec.events.load(row.type, row.data)
     shown = redact(event, viewer)
     if shown is None:
         return None
-    if shown is event:
-        return VisibleEvent(row.seq, row.type, row.at, row.seat, row.data)
-    return VisibleEvent(row.seq, type(shown).__name__, row.at, row.seat, encode(shown))
+    data = row.data if shown is event else encode(shown)
+    return VisibleEvent(row.seq, type(shown).__name__, row.at, row.seat, camel_keys(data))
 
 
 def events_for(

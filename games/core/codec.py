@@ -152,6 +152,15 @@ def _camel(name: str) -> str:
     return head + "".join(word.title() for word in rest)
 
 
+def camel_keys(value: Any) -> Any:
+    """JSON with every object key in camelCase, as the API speaks (``deck_size`` -> ``deckSize``)."""
+    if isinstance(value, Mapping):
+        return {_camel(str(key)): camel_keys(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [camel_keys(item) for item in value]
+    return value
+
+
 def _action(cls: type) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).upper()
 

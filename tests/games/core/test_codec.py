@@ -95,3 +95,20 @@ def test_a_malformed_move_is_rejected_with_a_reason(data, code):
     assert isinstance(result, Rejected)
     assert result.code == code
     assert result.message
+
+
+def test_api_json_is_camel_case_all_the_way_down():
+    from games.core.codec import camel_keys
+
+    data = {
+        "deck_size": 12,
+        "first_climber": 0,
+        "choices": {"0": {"card_index": 2}},
+        "cards": [{"is_joker": 1}],
+    }
+    assert camel_keys(data) == {
+        "deckSize": 12,
+        "firstClimber": 0,
+        "choices": {"0": {"cardIndex": 2}},
+        "cards": [{"isJoker": 1}],
+    }
