@@ -181,3 +181,26 @@ async def test_a_bot_seat_plays_when_its_deadline_fires(register):
     events = (await host.match(match_id, f"events(after: {before}) {{ seat type }}"))["events"]
     assert any(event["seat"] == 1 for event in events)
     assert await host.legal_moves(match_id)
+
+
+async def test_a_probed_in_card_stays_hidden_from_the_prober_on_every_surface(table, spectator, http):
+    """The card a Probe puts face down comes from the top of the deck: nobody, the prober included,
+    may learn it from the mutation's own payload, the match's events or the replay export."""
+    active = await active_seat(table.host, table.match_id)
+    prober, other = table.seat(active), table.seat(1 - active)
+    move = {"daredevilRock": {"action": "PROBE", "level": 1, "column": 0}}
+    result = await prober.submit(table.match_id, move)
+    assert result["__typename"] == "MoveAccepted", result
+    (probed,) = [event for event in result["events"] if event["type"] == "Probed"]
+    assert probed["data"]["discarded"]["suit"]  # the card taken away goes face up: public
+    assert probed["data"]["placed"] is None
+
+    for caller in (prober, other, spectator):
+        match = await caller.match(table.match_id, "events { type data }")
+        (logged,) = [event for event in match["events"] if event["type"] == "Probed"]
+        assert logged["data"]["placed"] is None
+        headers = {"Authorization": f"Bearer {caller.token}"} if caller.token else {}
+        replay = (await http.get(f"/api/matches/{table.match_id}/replay.json", headers=headers)).json()
+        (exported,) = [event for event in replay["events"] if event["type"] == "Probed"]
+        assert exported["data"]["placed"] is None
+        assert replay.get("seed") is None
