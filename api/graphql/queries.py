@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import strawberry
-from django.db.models import Count, Q
 from strawberry.types import Info
 
 from api.graphql.catalog import GameInfo, all_games
@@ -22,7 +21,6 @@ from api.graphql.errors import parse_id
 from api.graphql.matches import Match, MatchStatus
 from api.graphql.players import Player
 from api.leaderboards import selectors as leaderboards
-from api.leaderboards.models import Rating
 from api.matches import selectors
 from api.matches.results import encode_cursor
 
@@ -49,28 +47,6 @@ def _matches(
     return MatchConnection.from_page(page)
 
 
-def ranks(game: str, ratings: list[Any]) -> list[int]:
-    """Competition ranks ("1224") over the whole board for one page of ratings, ordinal desc.
-
-    Two counts for the page: rank = 1 + how many ratings of the game have a better ordinal.
-    (A read that belongs in api/leaderboards/selectors.py; kept here until the selector ranks pages.)
-    """
-    if not ratings:
-        return []
-    top = ratings[0].ordinal
-    counts = Rating.objects.filter(game=game).aggregate(
-        above=Count("id", filter=Q(ordinal__gt=top)), at_or_above=Count("id", filter=Q(ordinal__gte=top))
-    )
-    found = []
-    for index, rating in enumerate(ratings):
-        if rating.ordinal == top:
-            found.append(1 + counts["above"])
-        else:
-            between = sum(1 for other in ratings[:index] if rating.ordinal < other.ordinal < top)
-            found.append(1 + counts["at_or_above"] + between)
-    return found
-
-
 def _leaderboard(game: str, first: int, after: str | None) -> LeaderboardConnection:
     page = leaderboards.leaderboard(game=game, first=first, after=after)
     edges = [
@@ -86,7 +62,7 @@ def _leaderboard(game: str, first: int, after: str | None) -> LeaderboardConnect
                 wins=rating.wins,
             ),
         )
-        for rating, rank in zip(page.items, ranks(game, page.items), strict=True)
+        for rating, rank in zip(page.items, leaderboards.ranks(game=game, ratings=page.items), strict=True)
     ]
     return LeaderboardConnection(
         edges=edges, page_info=PageInfo(has_next_page=page.has_next, end_cursor=page.end_cursor)

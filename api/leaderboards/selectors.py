@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import Count, Q
 
 from api.leaderboards.models import Rating
 from api.matches.results import Page, decode_cursor, encode_cursor
@@ -22,3 +22,25 @@ def leaderboard(*, game: str, first: int = 20, after: str | None = None) -> Page
     page = items[:size]
     cursor = encode_cursor([page[-1].ordinal, page[-1].id]) if page else None
     return Page(page, len(items) > size, cursor)
+
+
+def ranks(*, game: str, ratings: list[Rating]) -> list[int]:
+    """Competition ranks ("1224") over the whole board for one page of ratings, ordinal desc.
+
+    One aggregate query per page: rank = 1 + how many ratings of the game have a better ordinal. The
+    page is contiguous in ordinal order, so ratings between a row and the page's top are in the page.
+    """
+    if not ratings:
+        return []
+    top = ratings[0].ordinal
+    counts = Rating.objects.filter(game=game).aggregate(
+        above=Count("id", filter=Q(ordinal__gt=top)), at_or_above=Count("id", filter=Q(ordinal__gte=top))
+    )
+    found = []
+    for index, rating in enumerate(ratings):
+        if rating.ordinal == top:
+            found.append(1 + counts["above"])
+        else:
+            between = sum(1 for other in ratings[:index] if rating.ordinal < other.ordinal < top)
+            found.append(1 + counts["at_or_above"] + between)
+    return found
