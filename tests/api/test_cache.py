@@ -94,29 +94,26 @@ def test_a_cached_game_of_another_match_with_the_same_id_is_ignored(played):
     assert selectors.load_game(match=played).state.total == 10
 
 
-def test_a_move_costs_a_bounded_number_of_queries(played, alice, bob, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        count(played, alice, 1)  # the version the next move starts from is now cached
-    with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks(execute=True):
-        count(played, bob, 1)
-    statements = [
+def statements_of_a_warm_move(match, alice, bob, capture_on_commit):
+    """The SQL of bob's move, once alice's move has left the match's current version in the cache."""
+    with capture_on_commit(execute=True):
+        count(match, alice, 1)
+    with CaptureQueriesContext(connection) as queries, capture_on_commit(execute=True):
+        count(match, bob, 1)
+    return [
         q["sql"]
         for q in queries.captured_queries
         if not q["sql"].upper().startswith(("SAVEPOINT", "RELEASE"))
     ]
+
+
+def test_a_move_costs_a_bounded_number_of_queries(played, alice, bob, django_capture_on_commit_callbacks):
+    statements = statements_of_a_warm_move(played, alice, bob, django_capture_on_commit_callbacks)
     assert len(statements) <= QUERIES_PER_MOVE, "\n".join(statements)
 
 
 def test_a_move_on_a_turn_game_costs_the_same(active, alice, bob, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        count(active, alice, 1)
-    with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks(execute=True):
-        count(active, bob, 1)
-    statements = [
-        q["sql"]
-        for q in queries.captured_queries
-        if not q["sql"].upper().startswith(("SAVEPOINT", "RELEASE"))
-    ]
+    statements = statements_of_a_warm_move(active, alice, bob, django_capture_on_commit_callbacks)
     assert len(statements) <= QUERIES_PER_MOVE, "\n".join(statements)
 
 
