@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
@@ -13,19 +12,7 @@ from django.utils.html import format_html
 from api.matches import services
 from api.matches.errors import ServiceError
 from api.matches.models import Match, MatchDeadline, MatchEvent, Seat
-
-
-class ReadOnlyMixin:
-    """No add, change or delete from the admin: the services are the only writers."""
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+from api.readonly_admin import ReadOnlyMixin
 
 
 class SeatInline(ReadOnlyMixin, admin.TabularInline):

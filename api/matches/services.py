@@ -33,6 +33,13 @@ def _require_host(match: Match, player: Any) -> None:
         raise ServiceError(Codes.NOT_HOST, "Only the match's host may do this.")
 
 
+def _accepted(result: Any) -> Any:
+    """Lobby-style services raise what the engine or the retry loop rejected, as a ServiceError."""
+    if isinstance(result, MoveRejected):
+        raise ServiceError(result.code, result.message)
+    return result
+
+
 def _reload(match_id: Any) -> Match:
     match = selectors.get_match(match_id=match_id)
     if match is None:
@@ -108,9 +115,7 @@ def _start(match_id: Any, player: Any, now_ms: int) -> Match:
         raise ServiceError(
             Codes.NOT_ENOUGH_PLAYERS, f"{spec.name} needs at least {spec.min_players} players."
         )
-    result = play(match, None, Begin(), now_ms)
-    if isinstance(result, MoveRejected):
-        raise ServiceError(result.code, result.message)
+    _accepted(play(match, None, Begin(), now_ms))
     return match
 
 
@@ -118,9 +123,7 @@ def start_match(*, match_id: Any, player: Any, now_ms: int | None = None) -> Mat
     """Host only: deal (the game's ``Begin`` events) and go ACTIVE with the seats as they are."""
     _require_player(player)
     now = store.clock_ms() if now_ms is None else now_ms
-    result = with_retries(lambda: _start(match_id, player, now))
-    if isinstance(result, MoveRejected):
-        raise ServiceError(result.code, result.message)
+    _accepted(with_retries(lambda: _start(match_id, player, now)))
     return _reload(match_id)
 
 
@@ -172,18 +175,14 @@ def _resign(match_id: Any, player: Any, now_ms: int) -> Match:
     seat = selectors.seat_of(match=match, player=player)
     if seat is None:
         raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
-    result = play(match, seat, Resign(), now_ms)
-    if isinstance(result, MoveRejected):
-        raise ServiceError(result.code, result.message)
+    _accepted(play(match, seat, Resign(), now_ms))
     return match
 
 
 def resign(*, match_id: Any, player: Any, now_ms: int | None = None) -> Match:
     _require_player(player)
     now = store.clock_ms() if now_ms is None else now_ms
-    result = with_retries(lambda: _resign(match_id, player, now))
-    if isinstance(result, MoveRejected):
-        raise ServiceError(result.code, result.message)
+    _accepted(with_retries(lambda: _resign(match_id, player, now)))
     return _reload(match_id)
 
 
