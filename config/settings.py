@@ -114,7 +114,7 @@ REDIS_URL = env.str("REDIS_URL", default="")
 # Tests share one Redis: pytest (which sets PYTEST_VERSION) and each xdist worker get their own key
 # space, so parallel workers never see each other's groups or timers and cleanup never hits dev data.
 _xdist_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
-REDIS_KEY_PREFIX = "cliffside"
+REDIS_KEY_PREFIX = env.str("REDIS_KEY_PREFIX", default="cliffside")
 if "PYTEST_VERSION" in os.environ:
     REDIS_KEY_PREFIX += f"-test{'-' + _xdist_worker if _xdist_worker else ''}"
 TIMER_KEY_PREFIX = f"{REDIS_KEY_PREFIX}:timers"

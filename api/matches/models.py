@@ -34,6 +34,8 @@ class Match(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     outcome = models.JSONField(null=True, blank=True)  # {"ranks": [...], "scores": [...], "reason": str}
+    # Why an ABORTED match ended, in a few words for people ("aborted by an admin", "lobby expired", ...).
+    end_reason = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         verbose_name_plural = "matches"
