@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Annotated, Any
 
 import strawberry
+from django.conf import settings
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
@@ -124,10 +125,16 @@ def view_of(match: Any, viewer: Any, version: int | None = None) -> Any:
     return binding.view(engine.view(game, viewer), game.version)
 
 
+def events_page_size(first: int | None) -> int:
+    """How many events one ``events`` field returns: ``first``, at most the page limit (the default)."""
+    limit = int(getattr(settings, "GRAPHQL_EVENTS_PAGE_MAX", 200))
+    return limit if first is None else min(first, limit)
+
+
 def visible_events(context: Context, match: Any, *, after: int | None, first: int | None) -> list[MatchEvent]:
-    """The caller's redacted events of ``match`` after ``after``. Sync."""
+    """The caller's redacted events of ``match`` after ``after``, one page at most. Sync."""
     viewer = viewer_of(context, match)
-    events = selectors.events_for(match=match, viewer=viewer, after=after, first=first)
+    events = selectors.events_for(match=match, viewer=viewer, after=after, first=events_page_size(first))
     return [MatchEvent.from_visible(event) for event in events]
 
 
@@ -164,6 +171,15 @@ class Match:
     @strawberry.field(description="The options the match was created with, defaults filled in.")
     def options(self) -> JSON:
         return self.model.options
+
+    @strawberry.field(
+        description="Why the match was aborted, in a short sentence (an admin stopped it, it reached "
+        "its log limit, ...); null unless the match is ABORTED with a reason."
+    )
+    def end_reason(self) -> str | None:
+        if self.model.status != MatchStatus.ABORTED.value or not self.model.end_reason:
+            return None
+        return self.model.end_reason
 
     @strawberry.field
     def created_at(self) -> datetime:
@@ -223,7 +239,10 @@ class Match:
         return Deadline(id=deadline.id, at=deadline.at, kind=deadline.kind)
 
     @strawberry.field(
-        description="The log after event `after` (default: from the start), redacted for the caller."
+        description="The log after event `after` (default: from the start), redacted for the caller, "
+        "one page at a time: `first` defaults to and is capped at the server's page limit "
+        "(GRAPHQL_EVENTS_PAGE_MAX, 200 unless configured). For the next page, pass the last `seq` "
+        "you received as `after`."
     )
     async def events(
         self, info: Info[Context, Any], after: int | None = None, first: int | None = None

@@ -78,9 +78,10 @@ def play(match: Match, seat: int | None, move: Any, now_ms: int, game: Game | No
     """Decide ``move`` for ``seat`` (``None``: the server) and append what follows. In a transaction."""
     game = game or selectors.load_game(match=match)
     step = engine.step(game, Command(move, seat, now_ms))
-    events = store.append(match=match, game=game, step=step, seat=seat, now_ms=now_ms)
     if isinstance(step.decision, Rejected):
+        # Writes nothing, not even the overdue timeouts it was decided after: their timers append them.
         return MoveRejected(step.decision.code, step.decision.message)
+    events = store.append(match=match, game=game, step=step, seat=seat, now_ms=now_ms)
     return MoveAccepted(match=match, version=match.version, events=events)
 
 

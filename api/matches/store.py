@@ -39,6 +39,11 @@ def bot_delay_ms() -> int:
     return int(getattr(settings, "BOT_DELAY_MS", 300))
 
 
+def max_events() -> int:
+    """The longest log a match may have: the append that reaches it ends the match (see ``append``)."""
+    return int(getattr(settings, "MATCH_MAX_EVENTS", 10_000))
+
+
 def bot_deadline_id(seat: int, version: int) -> str:
     return f"bot-{seat}-{version}"
 
@@ -123,6 +128,13 @@ def append(*, match: Match, game: Game, step: Step, seat: int | None, now_ms: in
         raise Conflict(f"match {match.pk} moved on from version {game.version}")
     for field, value in changes.items():
         setattr(match, field, value)
+    cache.keep_passed_snapshots(match.id, game, step.events)
+    limit = max_events()
+    if status == MatchStatus.ACTIVE and new.version >= limit:
+        # No log grows without bound: the whole step is kept (its events belong together), then the
+        # match ends. A match the step finished ends FINISHED as usual.
+        abort(match=match, reason=f"the match reached its limit of {limit} events", game=new)
+        return rows
     seats = match.seats.all()
     old_rows = deadlines_for(game, seats, old_status, now_ms)
     new_rows = deadlines_for(new, seats, status, now_ms)
@@ -133,6 +145,20 @@ def append(*, match: Match, game: Game, step: Step, seat: int | None, now_ms: in
         record_outcome(match=match, outcome=outcome)
     after_commit(match.id, new.version, game=new, deadlines=new_rows if changed else None)
     return rows
+
+
+def abort(*, match: Match, reason: str, game: Game | None = None) -> None:
+    """End ``match`` as ABORTED for ``reason`` (a short sentence for people), in the caller's transaction.
+
+    The log stays as it is; its timers are removed, and once committed subscribers are told (and
+    ``game``, the match's game now, is cached).
+    """
+    changes = {"status": MatchStatus.ABORTED, "end_reason": reason, "updated_at": timezone.now()}
+    Match.objects.filter(pk=match.pk).update(**changes)
+    for field, value in changes.items():
+        setattr(match, field, value)
+    replace_deadlines(match.pk, [])
+    after_commit(match.pk, match.version, game=game, deadlines=[])
 
 
 def after_commit(

@@ -43,8 +43,9 @@ class Game:
 class Step:
     """The result of one command: its own decision, every event to append, and the game after them.
 
-    ``events`` starts with any overdue timeouts, which are facts whatever the command's fate, so they
-    are appended even when the command itself is rejected.
+    ``events`` starts with any overdue timeouts the command had to apply first. A rejected command
+    changes nothing: no events and the game as it was, though it was decided against the game after
+    those timeouts; the timeouts themselves are appended when their timers fire.
     """
 
     decision: Decision
@@ -80,11 +81,11 @@ def replay(
 
 def step(game: Game, command: Command[Any]) -> Step:
     """Apply overdue timeouts, then decide ``command``; return everything that happened."""
-    game, timeouts = _apply_overdue(game, command.at)
-    decision = decide(game, command)
+    timed_out, timeouts = _apply_overdue(game, command.at)
+    decision = decide(timed_out, command)
     if isinstance(decision, Rejected):
-        return Step(decision, timeouts, game)
-    return Step(decision, timeouts + decision.events, advance(game, decision.events))
+        return Step(decision, (), game)
+    return Step(decision, timeouts + decision.events, advance(timed_out, decision.events))
 
 
 def _apply_overdue(game: Game, now: int) -> tuple[Game, tuple[Event, ...]]:
