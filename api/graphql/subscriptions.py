@@ -3,7 +3,8 @@
 The write path publishes only nudges ("match X is at version N", at most once, to the channel-layer
 group ``match.<id>``). Each subscription reads what it has not sent yet from the database, redacts it
 for its own viewer and sends one ``MatchUpdate`` per batch, so nothing secret ever crosses the layer
-and a lost nudge costs latency, never data: every wake-up (nudge or poll) re-reads the version.
+and a lost nudge costs latency, never data: every wake-up (nudge or poll) re-reads the version. While
+the channel layer cannot reach Redis, subscriptions stay open and poll faster (OUTAGE_POLL_SECONDS).
 
 The first message comes at once and tells the client it is live: with ``afterVersion`` below the
 current version it carries every event the client missed; otherwise it is the current view with no
@@ -26,10 +27,13 @@ from api.graphql.context import Context, run_sync
 from api.graphql.errors import MATCH_NOT_FOUND, WEBSOCKET_REQUIRED, field_error, parse_id
 from api.graphql.games.base import GameView
 from api.graphql.matches import MatchEvent, MatchStatus, Outcome, view_of
+from api.layers import layer_is_down, watch_layer_health
 from api.matches import selectors
 
 # A lost nudge is noticed within this many seconds (a cheap version check, not a re-read).
 POLL_SECONDS = float(getattr(settings, "GRAPHQL_SUBSCRIPTION_POLL_SECONDS", 10.0))
+# While the channel layer cannot reach Redis no nudge arrives at all: the check runs this often instead.
+OUTAGE_POLL_SECONDS = float(getattr(settings, "GRAPHQL_SUBSCRIPTION_OUTAGE_POLL_SECONDS", 2.0))
 
 
 @strawberry.type(description="What changed in a match since the previous update (or since afterVersion).")
@@ -70,9 +74,10 @@ def read_update(player: Any, match_id: int, after: int | None, *, first: bool) -
     )
 
 
-async def _wait(woken: asyncio.Event) -> None:
+async def _wait(woken: asyncio.Event, layer: Any) -> None:
+    timeout = OUTAGE_POLL_SECONDS if layer_is_down(layer) else POLL_SECONDS
     with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(woken.wait(), timeout=POLL_SECONDS)
+        await asyncio.wait_for(woken.wait(), timeout=timeout)
     woken.clear()
 
 
@@ -97,6 +102,9 @@ class Subscription:
         async with consumer.listen_to_channel("match.advanced", groups=[f"match.{key}"]) as nudges:
             # Joined the group before the first read: no commit can fall between the two.
             woken = asyncio.Event()
+            # Redis going down or coming back wakes us too: the next wait takes the other interval, and
+            # a nudge lost in the switch is read now rather than at the next poll.
+            watch_layer_health(consumer.channel_layer, woken)
 
             async def listen() -> None:
                 async for nudge in nudges:
@@ -111,7 +119,7 @@ class Subscription:
                 sent = update.version
                 yield update
                 while True:
-                    await _wait(woken)
+                    await _wait(woken, consumer.channel_layer)
                     update = await run_sync(read_update)(player, key, sent, first=False)
                     if update is not None:
                         sent = update.version

@@ -7,14 +7,23 @@ index only delays timeouts (lazy enforcement still applies them before the next 
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import redis
 import structlog
 
-from api.matches.timers.store import Claim, TimerStore, batch_size, get_store, lease_ms, normalize
+from api.matches.timers.store import (
+    Claim,
+    TimerStore,
+    batch_size,
+    get_store,
+    lease_ms,
+    normalize,
+    retry_ms,
+)
 
 log = structlog.get_logger(__name__)
 
@@ -42,18 +51,39 @@ def run_due(now_ms: int | None = None, *, store: TimerStore | None = None, fire:
     fired = 0
     while True:
         claims = store.claim(limit=limit, lease_ms=lease, now_ms=now_ms)
-        fired += sum(_fire_one(store, claim, fire) for claim in claims)
+        fired += _fire_batch(store, claims, fire, lease=lease, now_ms=now_ms)
         if len(claims) < limit:
             return fired
 
 
-def _fire_one(store: TimerStore, claim: Claim, fire: Fire) -> int:
+def _fire_batch(
+    store: TimerStore, claims: Sequence[Claim], fire: Fire, *, lease: int, now_ms: int | None
+) -> int:
+    """Fire claims in order, renewing the lease of those still waiting before it can run out.
+
+    Leases are short so that a dead worker's claims come back within seconds; renewing them keeps a
+    live worker's long batch its own, instead of letting other workers fire the rest a second time."""
+    waiting = list(claims)
+    fired = 0
+    renew_at = time.monotonic() + lease / 2000
+    while waiting:
+        if time.monotonic() >= renew_at:
+            waiting = store.renew(waiting, lease_ms=lease, now_ms=now_ms)
+            renew_at = time.monotonic() + lease / 2000
+            continue
+        fired += _fire_one(store, waiting.pop(0), fire, now_ms=now_ms)
+    return fired
+
+
+def _fire_one(store: TimerStore, claim: Claim, fire: Fire, *, now_ms: int | None) -> int:
     try:
         # The claim's clock, not ours: the store found it due at that instant, so the engine must too.
         fire(match_id=claim.match_id, deadline_id=claim.deadline_id, now_ms=claim.now_ms)
     except Exception:
-        # Not acked: the lease runs out and a worker retries it. One bad match never stops the loop.
+        # Not acked: it is leased for TIMER_RETRY_MS, then a worker retries it. One bad match never
+        # stops the loop, nor floods the log at every short lease.
         log.exception("timer_fire_failed", match_id=claim.match_id, deadline_id=claim.deadline_id)
+        store.renew([claim], lease_ms=retry_ms(), now_ms=now_ms)
         return 0
     store.ack(claim)
     return 1
@@ -66,7 +96,8 @@ def _fire_deadline(**kwargs: Any) -> Any:
 
 
 def rearm_all(*, store: TimerStore | None = None) -> int:
-    """Arm every open deadline of every ACTIVE match from the database; return how many rows.
+    """Arm every open deadline of every ACTIVE match (and every lobby's expiry) from the database;
+    return how many rows.
 
     Additive: entries already in the store keep their score (a lease, or a newer mirror that raced
     this read), so running it while moves are being made never loses a fresher deadline; a stale
@@ -74,7 +105,7 @@ def rearm_all(*, store: TimerStore | None = None) -> int:
     """
     from api.matches.models import MatchDeadline
 
-    rows = MatchDeadline.objects.filter(match__status="ACTIVE").values_list(
+    rows = MatchDeadline.objects.filter(match__status__in=("ACTIVE", "LOBBY")).values_list(
         "match_id", "deadline_id", "at_ms", "kind"
     )
     by_match: dict[int, list[tuple[str, int, str]]] = defaultdict(list)

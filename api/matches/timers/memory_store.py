@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from api.matches.timers.store import Claim, DeadlineTuple, clock_ms
 
@@ -21,13 +22,15 @@ class MemoryStore:
         self._clock = clock
         self._lock = threading.Lock()
         self._score: dict[Key, int] = {}
-        self._armed: dict[int, dict[str, int]] = {}  # match_id -> deadline_id -> at_ms
+        self._deadlines: dict[int, dict[str, int]] = {}  # match_id -> deadline_id -> at_ms
         self._heap: list[tuple[int, int, str]] = []
+        # Nothing empties process memory behind our back: only ``clear`` (a test's "flush") un-arms it.
+        self.armed = False
 
     def mirror(self, match_id: int, deadlines: Sequence[DeadlineTuple]) -> None:
         new = {deadline_id: int(at_ms) for deadline_id, at_ms, _kind in deadlines}
         with self._lock:
-            was = self._armed.pop(match_id, {})
+            was = self._deadlines.pop(match_id, {})
             for deadline_id in was.keys() - new.keys():
                 self._score.pop((match_id, deadline_id), None)
             for deadline_id, at_ms in new.items():
@@ -35,7 +38,7 @@ class MemoryStore:
                 if was.get(deadline_id) != at_ms or (match_id, deadline_id) not in self._score:
                     self._set((match_id, deadline_id), at_ms)
             if new:
-                self._armed[match_id] = new
+                self._deadlines[match_id] = new
 
     def arm(self, by_match: Mapping[int, Sequence[DeadlineTuple]]) -> None:
         with self._lock:
@@ -43,7 +46,8 @@ class MemoryStore:
                 for deadline_id, at_ms, _kind in deadlines:
                     if (match_id, deadline_id) not in self._score:
                         self._set((match_id, deadline_id), int(at_ms))
-                        self._armed.setdefault(match_id, {})[deadline_id] = int(at_ms)
+                        self._deadlines.setdefault(match_id, {})[deadline_id] = int(at_ms)
+            self.armed = True
 
     def claim(self, *, limit: int, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
         now = self._clock() if now_ms is None else int(now_ms)
@@ -58,28 +62,40 @@ class MemoryStore:
                 claims.append(Claim(match_id, deadline_id, lease, now))
         return claims
 
+    def renew(self, claims: Sequence[Claim], *, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
+        lease = (self._clock() if now_ms is None else int(now_ms)) + lease_ms
+        renewed: list[Claim] = []
+        with self._lock:
+            for claim in claims:
+                key = (claim.match_id, claim.deadline_id)
+                if self._score.get(key) == claim.lease_ms:
+                    self._set(key, lease)
+                    renewed.append(replace(claim, lease_ms=lease))
+        return renewed
+
     def ack(self, claim: Claim) -> bool:
         key = (claim.match_id, claim.deadline_id)
         with self._lock:
             if self._score.get(key) != claim.lease_ms:
                 return False
             del self._score[key]
-            armed = self._armed.get(claim.match_id, {})
-            armed.pop(claim.deadline_id, None)
-            if not armed:
-                self._armed.pop(claim.match_id, None)
+            deadlines = self._deadlines.get(claim.match_id, {})
+            deadlines.pop(claim.deadline_id, None)
+            if not deadlines:
+                self._deadlines.pop(claim.match_id, None)
             return True
 
     def scheduled(self, match_id: int) -> dict[str, int]:
         with self._lock:
-            ids = self._armed.get(match_id, {})
+            ids = self._deadlines.get(match_id, {})
             return {i: self._score[(match_id, i)] for i in ids if (match_id, i) in self._score}
 
     def clear(self) -> None:
         with self._lock:
             self._score.clear()
-            self._armed.clear()
+            self._deadlines.clear()
             self._heap.clear()
+            self.armed = False
 
     def _set(self, key: Key, score: int) -> None:
         self._score[key] = score

@@ -3,6 +3,8 @@
 Keys (``P`` = settings.TIMER_KEY_PREFIX):
   P:due          sorted set, member "<match_id>|<deadline_id>", score = due time or lease (ms)
   P:m:<match_id> hash deadline_id -> armed at_ms, so a match's entries are found in O(k)
+  P:armed        written by every re-arm from the database: its absence means the keys were flushed
+                 or Redis restarted empty, and ``claim`` reports it (see TimerStore.armed)
 
 Every change is a script, so each is atomic against the others. ``claim`` reads Redis's own clock
 (``TIME``): workers on different hosts agree on what is due without trusting their own clocks.
@@ -11,6 +13,7 @@ Every change is a script, so each is atomic against the others. ``claim`` reads 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import redis
 from redis.backoff import ExponentialWithJitterBackoff
@@ -53,20 +56,44 @@ end
 return 1
 """
 
-# KEYS: due. ARGV: limit, lease_ms, now_ms override ('' = Redis TIME).
-_CLAIM = """
-local now
-if ARGV[3] ~= '' then
-  now = tonumber(ARGV[3])
-else
+# A Lua function for the scripts below: the now_ms override, or Redis's own clock when it is ''.
+_NOW = """
+local function clock(override)
+  if override ~= '' then return tonumber(override) end
   local t = redis.call('TIME')
-  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
+"""
+
+# KEYS: due, armed. ARGV: limit, lease_ms, now_ms override ('' = Redis TIME).
+_CLAIM = (
+    _NOW
+    + """
+local now = clock(ARGV[3])
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))
 local lease = now + tonumber(ARGV[2])
 for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', lease, member) end
-return {now, lease, due}
+return {now, lease, due, redis.call('EXISTS', KEYS[2])}
 """
+)
+
+# KEYS: due. ARGV: lease_ms, now_ms override, then member, current lease pairs.
+# Only an entry still carrying its lease is renewed: one re-armed or acked meanwhile is not ours.
+_RENEW = (
+    _NOW
+    + """
+local lease = clock(ARGV[2]) + tonumber(ARGV[1])
+local renewed = {}
+for i = 3, #ARGV, 2 do
+  local score = redis.call('ZSCORE', KEYS[1], ARGV[i])
+  if score and tonumber(score) == tonumber(ARGV[i + 1]) then
+    redis.call('ZADD', KEYS[1], 'XX', lease, ARGV[i])
+    renewed[#renewed + 1] = ARGV[i]
+  end
+end
+return {lease, renewed}
+"""
+)
 
 # KEYS: due, match hash. ARGV: member, lease, deadline_id.
 _ACK = """
@@ -85,9 +112,12 @@ class RedisStore:
         self.client = client
         self.prefix = prefix
         self.due_key = f"{prefix}:due"
+        self.armed_key = f"{prefix}:armed"
+        self.armed = False  # as the last claim found it; False until one has run
         self._mirror = client.register_script(_MIRROR)
         self._arm = client.register_script(_ARM)
         self._claim = client.register_script(_CLAIM)
+        self._renew = client.register_script(_RENEW)
         self._ack = client.register_script(_ACK)
 
     @classmethod
@@ -113,17 +143,28 @@ class RedisStore:
                 if deadlines:
                     keys = [self.due_key, self.match_key(match_id)]
                     self._arm(keys=keys, args=_args(match_id, deadlines), client=pipe)
+            pipe.set(self.armed_key, 1)
             pipe.execute()
 
     def claim(self, *, limit: int, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
-        now_arg = "" if now_ms is None else str(int(now_ms))
-        now, lease, members = self._claim(keys=[self.due_key], args=[limit, lease_ms, now_arg])
+        keys = [self.due_key, self.armed_key]
+        now, lease, members, armed = self._claim(keys=keys, args=[limit, lease_ms, _now_arg(now_ms)])
+        self.armed = bool(armed)
         return [_claim(member, int(lease), int(now)) for member in members]
 
+    def renew(self, claims: Sequence[Claim], *, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
+        if not claims:
+            return []
+        by_member = {_member(claim): claim for claim in claims}
+        args: list[str | int] = [lease_ms, _now_arg(now_ms)]
+        for member, claim in by_member.items():
+            args += [member, claim.lease_ms]
+        lease, renewed = self._renew(keys=[self.due_key], args=args)
+        return [replace(by_member[_text(member)], lease_ms=int(lease)) for member in renewed]
+
     def ack(self, claim: Claim) -> bool:
-        member = f"{claim.match_id}|{claim.deadline_id}"
         keys = [self.due_key, self.match_key(claim.match_id)]
-        return bool(self._ack(keys=keys, args=[member, claim.lease_ms, claim.deadline_id]))
+        return bool(self._ack(keys=keys, args=[_member(claim), claim.lease_ms, claim.deadline_id]))
 
     def scheduled(self, match_id: int) -> dict[str, int]:
         ids = [_text(key) for key in self.client.hkeys(self.match_key(match_id))]
@@ -141,6 +182,14 @@ def _args(match_id: int, deadlines: Sequence[DeadlineTuple]) -> list[str | int]:
     for deadline_id, at_ms, _kind in deadlines:
         args += [deadline_id, str(int(at_ms))]
     return args
+
+
+def _now_arg(now_ms: int | None) -> str:
+    return "" if now_ms is None else str(int(now_ms))
+
+
+def _member(claim: Claim) -> str:
+    return f"{claim.match_id}|{claim.deadline_id}"
 
 
 def _text(value: bytes | str) -> str:

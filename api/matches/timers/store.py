@@ -1,9 +1,10 @@
 """What every timer store offers, and which one this process uses.
 
 A store holds one entry per open deadline, keyed by (match id, deadline id) and scored by when it is
-due. ``claim`` hands due entries to one worker by re-scoring them to a lease; ``ack`` removes an entry
-only if it still carries that lease, so a deadline re-armed meanwhile survives. The database stays the
-source of truth: a store can be emptied at any time and ``rearm_all`` refills it.
+due. ``claim`` hands due entries to one worker by re-scoring them to a lease; ``renew`` extends it while
+the worker is busy; ``ack`` removes an entry only if it still carries that lease, so a deadline re-armed
+meanwhile survives. The database stays the source of truth: a store can be emptied at any time and
+``rearm_all`` refills it; ``armed`` tells the worker when that has happened.
 """
 
 from __future__ import annotations
@@ -33,14 +34,25 @@ class Claim:
 
 
 class TimerStore(Protocol):
+    armed: bool
+    """False once the store is found to have lost its entries since ``arm`` last ran (a flush, a restart
+    without persistence), or if it never ran: the timer loop then re-arms it from the database at once.
+    Redis finds out in ``claim``, which costs no extra round trip; process memory knows it outright."""
+
     def mirror(self, match_id: int, deadlines: Sequence[DeadlineTuple]) -> None:
         """Hold exactly ``deadlines`` for the match (an entry re-armed unchanged keeps its lease)."""
 
     def arm(self, by_match: Mapping[int, Sequence[DeadlineTuple]]) -> None:
-        """Add the entries that are missing; never move or remove an existing one."""
+        """Add the entries that are missing, never moving or removing one; the store is then armed."""
 
     def claim(self, *, limit: int, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
         """Lease up to ``limit`` entries due at ``now_ms`` (default: the store's own clock)."""
+
+    def renew(self, claims: Sequence[Claim], *, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
+        """Lease again, until ``now_ms + lease_ms``, the claims whose entries still carry their lease.
+
+        Returns those claims with their new lease, in order; the others (re-armed or removed since)
+        are no longer this worker's to fire."""
 
     def ack(self, claim: Claim) -> bool:
         """Remove the claimed entry if it still carries the claim's lease."""
@@ -61,8 +73,14 @@ def key_prefix() -> str:
 
 
 def lease_ms() -> int:
-    # Long enough for any fire_deadline to finish; a crashed worker's claims come back after it.
-    return int(getattr(settings, "TIMER_LEASE_MS", 30_000))
+    # A crashed worker's claims come back after this long, so it is short; a live worker renews the
+    # leases of a batch it is still firing (dispatch.run_due), and firing twice is harmless anyway.
+    return int(getattr(settings, "TIMER_LEASE_MS", 3_000))
+
+
+def retry_ms() -> int:
+    # A deadline whose firing raised comes back after this long, not at every short lease.
+    return int(getattr(settings, "TIMER_RETRY_MS", 10_000))
 
 
 def batch_size() -> int:

@@ -1,4 +1,5 @@
-"""Timer stores for the tests: the in-memory one, and Redis under this worker's own key prefix."""
+"""Timer stores for the tests: the in-memory one, Redis under this worker's own key prefix, and a private
+redis-server for outages."""
 
 from collections.abc import Iterator
 
@@ -9,6 +10,7 @@ from django.conf import settings
 from api.matches.timers.memory_store import MemoryStore
 from api.matches.timers.redis_store import RedisStore
 from api.matches.timers.store import TimerStore, key_prefix
+from tests.api.private_redis import PrivateRedis, private_redis_server
 
 
 def new_redis_store() -> RedisStore:
@@ -29,3 +31,9 @@ def store(request: pytest.FixtureRequest) -> TimerStore:
     if request.param == "memory":
         return MemoryStore()
     return request.getfixturevalue("redis_store")
+
+
+@pytest.fixture
+def private_redis() -> Iterator[PrivateRedis]:
+    """A redis-server of this test's own, which it may stop and start again (empty)."""
+    yield from private_redis_server()

@@ -46,16 +46,31 @@ def test_run_due_drains_more_than_one_batch(store, settings):
     assert len({call[1] for call in fire.calls}) == 10
 
 
-def test_a_failing_deadline_is_logged_not_acked_and_retried_after_the_lease(store, settings):
+def test_a_failing_deadline_is_logged_not_acked_and_retried_after_the_retry_interval(store, settings):
     settings.TIMER_LEASE_MS = 1_000
+    settings.TIMER_RETRY_MS = 5_000  # not at every short lease: a broken match would flood the log
     fire = Recorder(fail=("bad",))
     mirror(match_id=1, deadlines=[("bad", T, "turn"), ("good", T, "turn")], store=store)
     assert run_due(T, store=store, fire=fire) == 1
     assert sorted(call[1] for call in fire.calls) == ["bad", "good"]
-    assert store.scheduled(1) == {"bad": T + 1_000}
-    assert run_due(T + 999, store=store, fire=fire) == 0
-    run_due(T + 1_000, store=store, fire=fire)
+    assert store.scheduled(1) == {"bad": T + 5_000}
+    assert run_due(T + 4_999, store=store, fire=fire) == 0
+    run_due(T + 5_000, store=store, fire=fire)
     assert [call[1] for call in fire.calls].count("bad") == 2
+
+
+def test_a_batch_longer_than_the_lease_keeps_it_so_no_other_worker_fires_the_rest(store, settings):
+    settings.TIMER_LEASE_MS = 300
+    mirror(match_id=1, deadlines=[(f"d{i}", clock_ms() - 1, "turn") for i in range(4)], store=store)
+    taken_by_another_worker = []
+
+    def slow_fire(**deadline):
+        time.sleep(0.2)  # four of these outlast the 300 ms lease the batch was claimed with
+        taken_by_another_worker.extend(store.claim(limit=10, lease_ms=300))
+        return True
+
+    assert run_due(store=store, fire=slow_fire) == 4
+    assert taken_by_another_worker == []
 
 
 def test_mirror_accepts_deadline_objects(store):

@@ -98,11 +98,12 @@ def test_rearm_all_restores_every_open_deadline_after_the_store_is_flushed(timer
     services.join_match(match_id=aborted.id, player=bob)
     services.start_match(match_id=aborted.id, player=alice, now_ms=T0)
     services.abort_match(match_id=aborted.id)
-    services.create_match(player=alice, game=toy_game.KEY)  # a lobby: no deadlines
-    before = {m.id: timers.scheduled(m.id) for m in (active, other)}
+    lobby = services.create_match(player=alice, game=toy_game.KEY)  # one deadline: its expiry
+    before = {m.id: timers.scheduled(m.id) for m in (active, other, lobby)}
+    assert set(before[lobby.id]) == {"lobby"}
     timers.clear()  # a Redis FLUSH of our keys, or a restarted embedded server
-    assert rearm_all() == 2
-    assert {m.id: timers.scheduled(m.id) for m in (active, other)} == before
+    assert rearm_all() == 3
+    assert {m.id: timers.scheduled(m.id) for m in (active, other, lobby)} == before
     assert timers.scheduled(aborted.id) == {}
     rows = dict(MatchDeadline.objects.filter(match=active).values_list("deadline_id", "at_ms"))
     assert timers.scheduled(active.id) == rows

@@ -80,6 +80,27 @@ def test_arm_adds_what_is_missing_and_moves_nothing(store):
     assert store.scheduled(2) == {"x": T + 4}
 
 
+def test_renew_extends_only_the_leases_still_held(store):
+    store.mirror(7, [("kept", T, "turn"), ("moved", T, "turn"), ("acked", T, "turn")])
+    claims = store.claim(limit=10, lease_ms=LEASE, now_ms=T)
+    store.mirror(7, [("kept", T, "turn"), ("moved", T + 5, "turn"), ("acked", T, "turn")])
+    assert store.ack(next(claim for claim in claims if claim.deadline_id == "acked"))
+    assert store.renew(claims, lease_ms=LEASE, now_ms=T + 1_000) == [
+        Claim(7, "kept", T + 1_000 + LEASE, T)  # the time it was found due stays the claim's
+    ]
+    assert store.scheduled(7) == {"kept": T + 1_000 + LEASE, "moved": T + 5}
+    assert claim_ids(store, T + LEASE) == [(7, "moved")]  # the old lease is over, the new one is not
+
+
+def test_a_store_is_armed_by_arm_and_found_unarmed_once_emptied(store):
+    store.arm({})  # a re-arm with no open deadline still arms it
+    store.claim(limit=1, lease_ms=LEASE, now_ms=T)
+    assert store.armed
+    store.clear()  # a FLUSH of our keys, or Redis restarted empty
+    store.claim(limit=1, lease_ms=LEASE, now_ms=T)  # Redis finds out in claim: no extra round trip
+    assert not store.armed
+
+
 def test_clear_forgets_everything(store):
     store.mirror(1, [("a", T, "turn")])
     store.clear()

@@ -1,0 +1,192 @@
+"""The Redis channel layer: channels_redis's pub/sub layer, made to outlive Redis outages.
+
+Why pub/sub: the write path publishes only nudges ("match X is at version N"), at most once, and every
+subscriber re-reads the database, so nothing needs the list-based layer's stored messages. Pub/sub keeps
+no state in Redis (nothing to lose when it restarts empty), sends a nudge with one PUBLISH, and has no
+blocking read that redis-py's socket timeout could mistake for a dead server (issue 5, finding 2).
+
+Why a subclass: channels_redis raises every Redis error into the caller, and for a WebSocket consumer the
+caller is the connection itself, so an outage closed every socket and refused new ones. Here nothing
+raises: while Redis is down a subscribe is remembered, a nudge is dropped, and one receiver task per
+process retries every ``RETRY_SECONDS``; when Redis answers again it subscribes to everything that is
+wanted and nudges flow again. Subscriptions poll the database faster meanwhile (see ``is_down`` and
+``watch_health``, used by api/graphql/subscriptions.py).
+
+This leans on channels_redis 4.3's pub/sub internals (``RedisSingleShardConnection`` and its
+``_lock``, ``_pubsub``, ``_subscribed_to``; ``_get_layer``): pyproject pins it below 4.4, and an
+upgrade must check them (tests/api/realtime fails if they change).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import weakref
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import structlog
+from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer, RedisSingleShardConnection
+from channels_redis.utils import _wrap_close, decode_hosts
+from redis.exceptions import RedisError
+
+log = structlog.get_logger(__name__)
+
+# How often a process whose Redis is down tries again.
+RETRY_SECONDS = 1.0
+
+# What an unreachable Redis raises: redis-py's own errors, or the socket's when it fails underneath them.
+UNREACHABLE = (RedisError, OSError)
+
+
+class ResilientRedisPubSubLayer(RedisPubSubChannelLayer):
+    """``channels_redis.pubsub.RedisPubSubChannelLayer`` whose calls never fail because of Redis.
+
+    Like its parent, it keeps one layer per event loop: the methods below are the running loop's.
+    """
+
+    def is_down(self) -> bool:
+        return self._get_layer().is_down()
+
+    def watch_health(self, event: asyncio.Event) -> None:
+        self._get_layer().watch_health(event)
+
+    def _get_layer(self) -> ResilientLoopLayer:
+        # The parent's, building our loop layer instead of channels_redis's.
+        loop = asyncio.get_running_loop()
+        layer = self._layers.get(loop)
+        if layer is None:
+            layer = ResilientLoopLayer(*self._args, **self._kwargs, channel_layer=self)
+            self._layers[loop] = layer
+            _wrap_close(self, loop)
+        return layer
+
+
+class ResilientLoopLayer(RedisPubSubLoopLayer):
+    """One event loop's channels and groups, over shards that survive an outage."""
+
+    def __init__(self, hosts: Any = None, **kwargs: Any) -> None:
+        super().__init__(hosts, **kwargs)
+        self._shards = [ResilientShard(host, self) for host in decode_hosts(hosts)]
+        self._health_watchers: weakref.WeakSet[asyncio.Event] = weakref.WeakSet()
+
+    def is_down(self) -> bool:
+        """Is Redis unreachable, so nudges are not getting through?"""
+        return any(shard.down_since is not None for shard in self._shards)
+
+    def watch_health(self, event: asyncio.Event) -> None:
+        """Set ``event`` whenever Redis goes down or comes back (held weakly: no need to unwatch)."""
+        self._health_watchers.add(event)
+
+    def health_changed(self) -> None:
+        for event in list(self._health_watchers):
+            event.set()
+
+
+class ResilientShard(RedisSingleShardConnection):
+    """One Redis server's subscriptions, remembered while it is down and restored when it is back."""
+
+    channel_layer: ResilientLoopLayer
+
+    def __init__(self, host: dict[str, Any], channel_layer: ResilientLoopLayer) -> None:
+        super().__init__(host, channel_layer)
+        # Every channel and group this process listens to, whether Redis has the subscription or not.
+        self._wanted: set[str] = set()
+        self.down_since: float | None = None  # monotonic time of the first failure of this outage
+
+    async def subscribe(self, channel: str) -> None:
+        self._wanted.add(channel)
+        await self._unless_down(super().subscribe, channel)
+
+    async def unsubscribe(self, channel: str) -> None:
+        self._wanted.discard(channel)
+        await self._unless_down(super().unsubscribe, channel)
+
+    async def publish(self, channel: str, message: bytes) -> None:
+        # While down the nudge is dropped at once: subscribers are polling the database meanwhile, and a
+        # move must not wait on a connect timeout.
+        await self._unless_down(super().publish, channel, message)
+
+    async def flush(self) -> None:
+        await super().flush()
+        self._wanted = set()
+        self.down_since = None
+
+    async def _unless_down(self, command: Callable[..., Awaitable[None]], *args: Any) -> None:
+        """Run a Redis command, unless Redis is known to be down; a failure marks it down, never raises.
+
+        What it would have done is not lost: the receiver reconciles subscriptions with ``_wanted``
+        when Redis is back, and a dropped nudge is made up for by the subscribers' poll."""
+        if self.down_since is not None:
+            return
+        try:
+            await command(*args)
+        except UNREACHABLE as error:
+            self._went_down(error)
+
+    async def _do_receiving(self) -> None:
+        """Deliver messages to this process's channels; while Redis is down, retry every second."""
+        while True:
+            try:
+                if self.down_since is not None:
+                    await self._resubscribe()
+                    self._came_back()
+                if self._pubsub is not None and self._pubsub.subscribed:
+                    message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=0.1)
+                    self._receive_message(message)
+                else:
+                    await asyncio.sleep(0.1)
+            except UNREACHABLE as error:
+                self._went_down(error)
+                await asyncio.sleep(RETRY_SECONDS)
+            except Exception:
+                # Not Redis: a bug. Keep delivering to everyone else rather than let the task die.
+                log.exception("channel_layer_receive_failed")
+                await asyncio.sleep(RETRY_SECONDS)
+
+    async def _resubscribe(self) -> None:
+        """Make Redis's subscriptions match ``_wanted``; raises while Redis is still unreachable.
+
+        After a restart redis-py re-subscribes what it had on its own when the connection comes back;
+        what was asked for during the outage never reached Redis, and is subscribed here."""
+        async with self._lock:
+            self._ensure_redis()
+            await self._redis.ping()
+            missing = self._wanted - self._subscribed_to
+            if missing:
+                await self._pubsub.subscribe(*missing)
+                self._subscribed_to |= missing
+            extra = self._subscribed_to - self._wanted
+            if extra:
+                await self._pubsub.unsubscribe(*extra)
+                self._subscribed_to -= extra
+
+    def _went_down(self, error: BaseException) -> None:
+        if self.down_since is not None:
+            return
+        self.down_since = time.monotonic()
+        log.warning(
+            "channel_layer_unreachable", error=f"{type(error).__name__}: {error}", retry_s=RETRY_SECONDS
+        )
+        self._ensure_redis()
+        self._ensure_receiver()  # it retries, even in a process that only publishes
+        self.channel_layer.health_changed()
+
+    def _came_back(self) -> None:
+        if self.down_since is None:
+            return
+        outage_s = round(time.monotonic() - self.down_since, 1)
+        self.down_since = None
+        log.info("channel_layer_reconnected", outage_s=outage_s)
+        self.channel_layer.health_changed()
+
+
+def layer_is_down(layer: Any) -> bool:
+    """True while ``layer`` is a resilient Redis layer that cannot reach Redis; other layers never are."""
+    return isinstance(layer, ResilientRedisPubSubLayer) and layer.is_down()
+
+
+def watch_layer_health(layer: Any, event: asyncio.Event) -> None:
+    """Set ``event`` whenever ``layer`` loses or regains Redis (nothing for layers without Redis)."""
+    if isinstance(layer, ResilientRedisPubSubLayer):
+        layer.watch_health(event)
