@@ -1,74 +1,83 @@
 """The Cliffside GraphQL schema (committed as schema.graphql; `make schema` rewrites it).
 
-Limits apply to every operation over HTTP and WebSocket: query depth (introspection excepted), aliases
-and tokens. With DEBUG off, unexpected exceptions are masked; errors the API raises on purpose (a
-GraphQLError with an `extensions.code`) and graphql-core's validation errors pass through.
+Every operation, over HTTP and WebSocket, is parsed, measured against the GraphQL limits (tokens, depth,
+aliases, cost) and validated once per distinct document (api/graphql/documents.py). Every error is coded
+and logged by api/graphql/request_errors.py: expected ones at INFO, bugs once at ERROR. With DEBUG off,
+a bug's message is masked ("Unexpected error.", code INTERNAL_SERVER_ERROR); errors with a code pass.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterable
 from typing import Any
 
 import strawberry
 from django.conf import settings
 from graphql import GraphQLError
-from strawberry.extensions import (
-    MaskErrors,
-    MaxAliasesLimiter,
-    MaxTokensLimiter,
-    ParserCache,
-    QueryDepthLimiter,
-    ValidationCache,
-)
+from strawberry.extensions import MaskErrors
+from strawberry.schema.schema import DEFAULT_ALLOWED_OPERATION_TYPES
+from strawberry.types import ExecutionContext, ExecutionResult
+from strawberry.types.graphql import OperationType
 
+from api.graphql import request_errors
+from api.graphql.documents import CheckedDocuments
 from api.graphql.games import view_types
 from api.graphql.mutations import Mutation
 from api.graphql.queries import Query
+from api.graphql.request_errors import INTERNAL_SERVER_ERROR, is_unexpected
 from api.graphql.subscriptions import Subscription
 
-MAX_DEPTH = 10
-MAX_ALIASES = 15
-MAX_TOKENS = 2000
+__all__ = ["build_schema", "is_unexpected", "schema"]
 
 
-def is_unexpected(error: GraphQLError) -> bool:
-    """Mask errors that come from a bug (any exception that is not a GraphQLError)."""
-    original = error.original_error
-    return original is not None and not isinstance(original, GraphQLError)
+class CliffsideSchema(strawberry.Schema):
+    async def execute(
+        self,
+        query: str | None,
+        variable_values: dict[str, Any] | None = None,
+        context_value: Any | None = None,
+        root_value: Any | None = None,
+        operation_name: str | None = None,
+        allowed_operation_types: Iterable[OperationType] | None = None,
+        operation_extensions: dict[str, Any] | None = None,
+    ) -> ExecutionResult:
+        # `execute` gives one result: a subscription run through it (GraphQL over HTTP) would only fail
+        # inside graphql-core. Refused up front instead (InvalidOperationTypeError; over HTTP a 400
+        # WEBSOCKET_REQUIRED). The WebSocket runs every operation through `stream`.
+        allowed = set(allowed_operation_types or DEFAULT_ALLOWED_OPERATION_TYPES)
+        allowed.discard(OperationType.SUBSCRIPTION)
+        return await super().execute(
+            query, variable_values, context_value, root_value, operation_name, allowed, operation_extensions
+        )
+
+    def process_errors(
+        self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
+    ) -> None:
+        # strawberry logs every error here at ERROR with its traceback; ours codes and grades them.
+        request_errors.report(errors, execution_context)
 
 
-def with_shared_rules(make: Callable[[], Any]) -> Callable[[], Any]:
-    """A factory for a validation-rule extension that reuses one set of rule classes.
+class MaskBugs(MaskErrors):
+    """Hide a bug's message (and traceback) from the client; say only that it is the server's fault."""
 
-    QueryDepthLimiter and MaxAliasesLimiter build new rule classes per instance, and ValidationCache
-    keys its cache on the rule classes: with a fresh extension per request nothing would ever hit.
-    """
-    rules = make().validation_rules
+    def __init__(self) -> None:
+        super().__init__(should_mask_error=is_unexpected)
 
-    def factory() -> Any:
-        extension = make()
-        extension.validation_rules = rules
-        return extension
-
-    return factory
+    def anonymise_error(self, error: GraphQLError) -> GraphQLError:
+        masked = super().anonymise_error(error)
+        masked.extensions = {"code": INTERNAL_SERVER_ERROR}
+        return masked
 
 
 def extensions(debug: bool) -> list[Any]:
-    chosen: list[Any] = [
-        with_shared_rules(lambda: QueryDepthLimiter(max_depth=MAX_DEPTH)),
-        with_shared_rules(lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES)),
-        lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
-        lambda: ParserCache(maxsize=256),
-        lambda: ValidationCache(maxsize=256),
-    ]
+    chosen: list[Any] = [CheckedDocuments]
     if not debug:
-        chosen.append(lambda: MaskErrors(should_mask_error=is_unexpected))
+        chosen.append(MaskBugs)
     return chosen
 
 
 def build_schema(*, debug: bool = False) -> strawberry.Schema:
-    return strawberry.Schema(
+    return CliffsideSchema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,

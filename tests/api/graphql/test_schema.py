@@ -9,7 +9,6 @@ from graphql import GraphQLInputObjectType, GraphQLInterfaceType, GraphQLObjectT
 
 from api.graphql.games import BINDINGS
 from api.graphql.management.commands.export_schema_file import default_path, schema_text
-from api.graphql.schema import MAX_ALIASES, MAX_DEPTH, MAX_TOKENS
 from api.graphql.schema import build_schema as build_live_schema
 from games.daredevil_rock import views
 from games.daredevil_rock.moves import MOVES
@@ -49,6 +48,7 @@ def test_the_design_names_are_all_there():
     assert set(types["Match"].fields["events"].args) == {"after", "first"}
     assert fields("Mutation") == {
         "registerPlayer", "createMatch", "joinMatch", "addBot", "startMatch", "submitMove", "resign",
+        "removeSeat", "leaveMatch",
     }  # fmt: skip
     submit = types["Mutation"].fields["submitMove"]
     assert set(submit.args) == {"matchId", "move", "expectedVersion", "idempotencyKey"}
@@ -67,8 +67,8 @@ def test_the_design_names_are_all_there():
     assert fields("GameInfo") >= {"key", "name", "minPlayers", "maxPlayers", "optionsSchema", "bots"}
     assert fields("RegisterPlayerPayload") == {"player", "token"}
     assert fields("MatchPayload") == {"match", "error"}
-    assert fields("UserError") == {"code", "message"}
-    assert fields("MoveRejected") == {"code", "message"}
+    assert fields("UserError") == {"code", "message", "retryAfter"}
+    assert fields("MoveRejected") == {"code", "message", "retryAfter"}
     assert fields("MoveAccepted") == {"match", "version", "events"}
     assert fields("MatchConnection") == {"edges", "pageInfo"}
     assert fields("PageInfo") == {"hasNextPage", "endCursor"}
@@ -103,30 +103,6 @@ def test_the_daredevil_rock_view_mirrors_the_engine_view_field_by_field():
     assert fields("DaredevilRockCard") == {"rank", "suit", "copy", "isJoker", "name"}
     # Milliseconds since the epoch do not fit GraphQL's 32-bit Int.
     assert str(sdl()["DaredevilRockView"].fields["deadline"].type) == "DateTime"
-
-
-async def test_queries_deeper_than_the_limit_are_refused():
-    schema = build_live_schema(debug=False)
-    nested = "{ " + "matches { edges { node { " * 4 + "id" + " } } }" * 4 + " }"  # depth 12
-    result = await schema.execute(nested)
-    assert result.errors
-    assert f"exceeds maximum operation depth of {MAX_DEPTH}" in result.errors[0].message
-    allowed = "{ matches { edges { node { seats { player { id } } } } } }"  # depth 6
-    assert (await schema.execute(allowed)).errors is None
-
-
-async def test_too_many_aliases_are_refused():
-    schema = build_live_schema(debug=False)
-    query = "{ " + " ".join(f"a{i}: games {{ key }}" for i in range(MAX_ALIASES + 1)) + " }"
-    result = await schema.execute(query)
-    assert result.errors and "aliases" in result.errors[0].message
-
-
-async def test_too_many_tokens_are_refused():
-    schema = build_live_schema(debug=False)
-    query = "{ games { " + " ".join(["key"] * (MAX_TOKENS + 1)) + " } }"
-    result = await schema.execute(query)
-    assert result.errors and f"more than {MAX_TOKENS} tokens" in result.errors[0].message
 
 
 async def test_introspection_is_not_limited_by_depth():

@@ -1,0 +1,86 @@
+"""GraphiQL and introspection are settings: on in development, off by default in production."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import httpx
+import pytest
+from django.conf import settings as django_settings
+
+from tests.api.graphql.conftest import Caller
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BROWSER = {"accept": "text/html,application/xhtml+xml"}
+
+
+async def test_graphiql_is_served_when_on(http: httpx.AsyncClient, settings):
+    settings.GRAPHQL_IDE = True
+    response = await http.get("/graphql/", headers=BROWSER)
+    assert response.status_code == 200
+    assert "GraphiQL" in response.text
+
+
+async def test_graphiql_is_a_404_when_off(http: httpx.AsyncClient, settings):
+    settings.GRAPHQL_IDE = False
+    response = await http.get("/graphql/", headers=BROWSER)
+    assert response.status_code == 404
+    assert response.json()["errors"][0]["extensions"]["code"] == "NOT_FOUND"
+
+
+INTROSPECTION = ["{ __schema { queryType { name } } }", '{ __type(name: "Query") { name } }']
+
+
+@pytest.mark.parametrize("query", INTROSPECTION)
+async def test_introspection_answers_when_on(spectator: Caller, settings, query: str):
+    settings.GRAPHQL_INTROSPECTION = True
+    body = await spectator.post(query)
+    assert "errors" not in body
+
+
+@pytest.mark.parametrize(
+    "query", [*INTROSPECTION, "{ games { key } } fragment S on Query { __schema { types { name } } }"]
+)
+async def test_introspection_is_refused_when_off(spectator: Caller, settings, query: str):
+    settings.GRAPHQL_INTROSPECTION = False
+    body = await spectator.post(query)
+    assert body["data"] is None
+    assert "INTROSPECTION_DISABLED" in {error["extensions"]["code"] for error in body["errors"]}
+
+
+async def test_typename_is_allowed_when_introspection_is_off(spectator: Caller, settings):
+    settings.GRAPHQL_INTROSPECTION = False
+    assert await spectator.post("{ __typename games { __typename } }") == {
+        "data": {"__typename": "Query", "games": [{"__typename": "GameInfo"}] * 2}
+    }
+
+
+def settings_with(debug: str) -> list[str]:
+    """GRAPHQL_IDE and GRAPHQL_INTROSPECTION as a fresh process with DEBUG=`debug` reads them."""
+    environment = {
+        key: value for key, value in os.environ.items() if key not in ("GRAPHQL_IDE", "GRAPHQL_INTROSPECTION")
+    }
+    environment.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DEBUG=debug,
+        SECRET_KEY="a-long-random-secret-for-this-test-only-0123456789abcdef",
+    )
+    script = "from django.conf import settings; print(settings.GRAPHQL_IDE, settings.GRAPHQL_INTROSPECTION)"
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        env=environment,
+        cwd=django_settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return run.stdout.split()
+
+
+def test_both_are_on_by_default_in_development_and_off_in_production():
+    assert settings_with(debug="true") == ["True", "True"]
+    assert settings_with(debug="false") == ["False", "False"]
