@@ -1,24 +1,35 @@
 """GET /healthz: is each configured backend answering?
 
 200 when every configured backend answers, else 503, so a load balancer can take the process out.
-Redis reports "disabled" in embedded mode (no REDIS_URL), which is healthy.
+It says only what is down ("ok", "down", or "disabled" for Redis in embedded mode): the reason goes to
+the log, never to whoever asked.
 """
 
 import redis.asyncio as aioredis
+import structlog
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
+from api import database
+
+log = structlog.get_logger(__name__)
+
+
+def _select_one() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()
+
 
 def _database_state() -> str:
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
+        database.call(_select_one)
     except Exception as error:
-        return f"error: {error}"
+        log.warning("healthz_database_down", error=str(error))
+        return "down"
     return "ok"
 
 
@@ -29,7 +40,8 @@ async def _redis_state() -> str:
     try:
         await client.ping()
     except Exception as error:
-        return f"error: {error}"
+        log.warning("healthz_redis_down", error=str(error))
+        return "down"
     finally:
         await client.aclose()
     return "ok"
@@ -37,10 +49,10 @@ async def _redis_state() -> str:
 
 @require_GET
 async def healthz(request: HttpRequest) -> JsonResponse:
-    database = await sync_to_async(_database_state)()
+    database_state = await sync_to_async(_database_state)()
     redis_state = await _redis_state()
-    healthy = database == "ok" and redis_state in ("ok", "disabled")
+    healthy = database_state == "ok" and redis_state in ("ok", "disabled")
     return JsonResponse(
-        {"database": database, "redis": redis_state, "status": "ok" if healthy else "degraded"},
+        {"database": database_state, "redis": redis_state, "status": "ok" if healthy else "degraded"},
         status=200 if healthy else 503,
     )

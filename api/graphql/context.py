@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import sync_to_async
+from graphql import GraphQLError
+
+from api import database
+from api.matches.errors import ServiceError
 
 if TYPE_CHECKING:
     from strawberry.types import Info
@@ -31,11 +35,36 @@ class Context:
     memo: dict[Any, Any] = field(default_factory=dict)
 
 
+def scope_of(context: Context) -> dict[str, Any]:
+    """The ASGI scope of the request: over HTTP strawberry wraps the consumer, over a WebSocket the
+    request is the consumer itself."""
+    request = getattr(context, "request", None)  # no context: the schema run directly (tests, tools)
+    consumer = getattr(request, "consumer", request)
+    return getattr(consumer, "scope", {})
+
+
 def caller(info: Info[Context, Any]) -> Player | None:
     """The authenticated player, or None for an anonymous caller (a spectator)."""
     return info.context.player
 
 
 def run_sync(function: Any) -> Any:
-    """`function` as a coroutine on Django's database thread (thread-sensitive)."""
-    return sync_to_async(function, thread_sensitive=True)
+    """`function` as a coroutine on Django's database thread (thread-sensitive).
+
+    A dead pooled connection is replaced (see api/database.py); a database that does not answer is
+    a GraphQL error with code SERVICE_UNAVAILABLE, and a ServiceError one with its own code: never an
+    "Unexpected error".
+    """
+    on_thread = sync_to_async(database.call, thread_sensitive=True)
+
+    async def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await on_thread(function, *args, **kwargs)
+        except database.DatabaseUnavailable as error:
+            raise GraphQLError(
+                error.message, extensions={"code": error.code, "retryAfter": error.retry_after}
+            ) from None
+        except ServiceError as error:  # a refusal with no payload to carry it: a coded field error
+            raise GraphQLError(error.message, extensions={"code": error.code}) from None
+
+    return run

@@ -1,7 +1,8 @@
 """REST for what is not a graph: ``GET /api/matches/<id>/replay.json``.
 
 The caller's redacted log (or the full log and the seed, once the match is over and its options reveal
-it), identified by ``Authorization: Bearer <token>``; no token means the spectator's view.
+it), identified by ``Authorization: Bearer <token>``; no token means the spectator's view. Errors have
+the same shape as GraphQL's: ``{"errors": [{"message": ..., "extensions": {"code": ...}}]}``.
 """
 
 from __future__ import annotations
@@ -9,19 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
 from api.matches import selectors
 from api.matches.errors import Codes
 from api.matches.models import Match
 from api.matches.results import VisibleEvent
-from api.players.selectors import player_for_token
 from games.core.visibility import Viewer
-
-
-def bearer_token(request: HttpRequest) -> str | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    return (token.strip() or None) if scheme.lower() == "bearer" else None
 
 
 def viewer_label(viewer: Viewer) -> str:
@@ -60,14 +56,15 @@ def event_json(event: VisibleEvent) -> dict[str, Any]:
     }
 
 
+@csrf_exempt  # a bearer-token API: no cookies, so no cross-site request to forge
 @require_GET
 def replay_json(request: HttpRequest, match_id: str) -> JsonResponse:
     match = selectors.get_match(match_id=match_id)
     if match is None:
-        error = {"code": Codes.MATCH_NOT_FOUND, "message": f"No match {match_id}."}
-        return JsonResponse({"error": error}, status=404)
-    token = bearer_token(request)
-    player = player_for_token(token=token) if token else None
+        error = {"message": f"No match {match_id}.", "extensions": {"code": Codes.MATCH_NOT_FOUND}}
+        return JsonResponse({"errors": [error]}, status=404)
+    # Resolved by the bearer middleware in front of every HTTP route (config/asgi.py).
+    player = request.scope.get("player")  # type: ignore[attr-defined]
     viewer = selectors.viewer_for(match=match, player=player)
     body: dict[str, Any] = {"match": match_json(match), "viewer": viewer_label(viewer)}
     if viewer.omniscient:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from asgiref.sync import sync_to_async
+from django.db import connections
 
 from api.matches import cache, services
 from api.matches.models import Match
@@ -15,6 +18,14 @@ from games import registry
 from tests.api import toy_game
 
 T0 = 1_700_000_000_000  # a fixed "now" in ms; deadlines are relative to it
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_database_thread_connections(django_db_setup: Any) -> Iterator[None]:
+    """The ASGI app queries from asgiref's database thread; close its connections before the test
+    database is dropped (PostgreSQL refuses to drop a database that still has sessions)."""
+    yield
+    asyncio.run(sync_to_async(connections.close_all, thread_sensitive=True)())
 
 
 @pytest.fixture(autouse=True)

@@ -1,13 +1,27 @@
-"""GET /api/matches/<id>/replay.json: the caller's redacted log, or everything once the match is over."""
+"""GET /api/matches/<id>/replay.json: the caller's redacted log, or everything once the match is over.
 
+Through the whole ASGI application, as a client calls it: the bearer middleware in front of every route
+is what tells the view who is asking.
+"""
+
+import httpx
 import pytest
+from asgiref.sync import sync_to_async
 
 from api.matches import services
 from api.players.services import register_player
+from config.asgi import application
 from tests.api import toy_game
 from tests.api.conftest import T0
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+async def client():
+    transport = httpx.ASGITransport(app=application)
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
+        yield http
 
 
 @pytest.fixture
@@ -22,13 +36,13 @@ def table():
     return {"match": match, "alice": alice, "bob": bob, "alice_token": alice_token, "bob_token": bob_token}
 
 
-def replay(client, match_id, token=None):
+async def replay(client, match_id, token=None):
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    return client.get(f"/api/matches/{match_id}/replay.json", headers=headers)
+    return await client.get(f"/api/matches/{match_id}/replay.json", headers=headers)
 
 
-def test_a_seat_sees_its_own_card_and_no_seed(client, table):
-    response = replay(client, table["match"].id, table["alice_token"])
+async def test_a_seat_sees_its_own_card_and_no_seed(client, table):
+    response = await replay(client, table["match"].id, table["alice_token"])
     assert response.status_code == 200
     body = response.json()
     assert body["viewer"] == "seat 0"
@@ -59,9 +73,9 @@ def test_a_seat_sees_its_own_card_and_no_seed(client, table):
     assert body["events"][0]["at"].startswith("2023-11-14T22:13:20")
 
 
-def test_the_other_seat_and_spectators_see_only_the_public_forms(client, table):
-    for token, viewer in ((table["bob_token"], "seat 1"), (None, "spectator"), ("not-a-token", "spectator")):
-        body = replay(client, table["match"].id, token).json()
+async def test_the_other_seat_and_spectators_see_only_the_public_forms(client, table):
+    for token, viewer in ((table["bob_token"], "seat 1"), (None, "spectator")):
+        body = (await replay(client, table["match"].id, token)).json()
         assert body["viewer"] == viewer
         assert [e["type"] for e in body["events"]] == ["DeckReady", "Started", "CardTaken"]
         assert body["events"][2]["data"] == {"seat": 0}
@@ -69,21 +83,27 @@ def test_the_other_seat_and_spectators_see_only_the_public_forms(client, table):
         assert "deck" not in str(body)
 
 
-def test_after_the_end_everyone_gets_the_full_log_and_the_seed(client, table):
-    services.resign(match_id=table["match"].id, player=table["bob"], now_ms=T0 + 2)
-    body = replay(client, table["match"].id).json()
+async def test_after_the_end_everyone_gets_the_full_log_and_the_seed(client, table):
+    await sync_to_async(services.resign)(match_id=table["match"].id, player=table["bob"], now_ms=T0 + 2)
+    body = (await replay(client, table["match"].id)).json()
     assert body["viewer"] == "everyone"
     assert body["seed"] == table["match"].seed
     assert [e["type"] for e in body["events"]] == ["DeckShuffled", "Started", "CardDrawn", "Resigned"]
     assert len(body["events"][0]["data"]["deck"]) == 20
 
 
-def test_unknown_matches_are_a_json_404(client, db):
+async def test_unknown_matches_are_a_json_404(client, db):
     for match_id in ("999999", "abc"):
-        response = replay(client, match_id)
+        response = await replay(client, match_id)
         assert response.status_code == 404
-        assert response.json()["error"]["code"] == "MATCH_NOT_FOUND"
+        assert response.json()["errors"][0]["extensions"]["code"] == "MATCH_NOT_FOUND"
 
 
-def test_only_get_is_allowed(client, table):
-    assert client.post(f"/api/matches/{table['match'].id}/replay.json").status_code == 405
+async def test_only_get_is_allowed(client, table):
+    assert (await client.post(f"/api/matches/{table['match'].id}/replay.json")).status_code == 405
+
+
+async def test_a_token_that_names_no_player_is_refused_not_taken_for_a_spectator(client, table):
+    response = await replay(client, table["match"].id, "not-a-token")
+    assert response.status_code == 401
+    assert response.json()["errors"][0]["extensions"]["code"] == "INVALID_TOKEN"

@@ -6,16 +6,13 @@ use ``django_db(transaction=True)`` (see ``pytestmark`` in each module).
 
 from __future__ import annotations
 
-import asyncio
 import itertools
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 import pytest
-from asgiref.sync import sync_to_async
-from django.db import connections
 
 from api.graphql.mutations import game_keys
 from config.asgi import application
@@ -111,14 +108,6 @@ class Caller:
 Register = Callable[[str], Awaitable[Caller]]
 
 _names = itertools.count(1)
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _close_database_thread_connections(django_db_setup: Any) -> Iterator[None]:
-    """The consumers query from asgiref's database thread; close its connections before the test
-    database is dropped (PostgreSQL refuses to drop a database that still has sessions)."""
-    yield
-    asyncio.run(sync_to_async(connections.close_all, thread_sensitive=True)())
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import jsonschema
 import pytest
 
-from tests.api.graphql.conftest import NO_TIMER, Caller
+from tests.api.graphql.conftest import NO_TIMER
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,9 +19,19 @@ async def test_a_registered_player_gets_a_token_that_signs_it_in(register):
     assert me["me"]["name"] == "Ada"
 
 
-async def test_me_is_null_without_a_token_or_with_an_unknown_one(spectator, http):
+async def test_me_is_null_without_a_token(spectator):
     assert (await spectator.run("{ me { id } }"))["me"] is None
-    assert (await Caller(http, token="not-a-token").run("{ me { id } }"))["me"] is None
+
+
+@pytest.mark.parametrize(
+    "authorization", ["Bearer not-a-token", "Bearer", "Basic YWRhOmFkYQ==", "Bearer a b"]
+)
+async def test_a_token_that_names_no_player_is_a_401_never_a_spectator(http, authorization):
+    response = await http.post(
+        "/graphql/", json={"query": "{ me { id } }"}, headers={"Authorization": authorization}
+    )
+    assert response.status_code == 401
+    assert response.json()["errors"][0]["extensions"]["code"] == "INVALID_TOKEN"
 
 
 async def test_a_blank_name_is_refused_with_a_stable_code(spectator):
