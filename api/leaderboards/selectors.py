@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.db.models import Count, Q
 
 from api.leaderboards.models import Rating
-from api.matches.results import Page, decode_cursor, encode_cursor
+from api.matches.errors import invalid_cursor
+from api.matches.results import Page, decode_cursor, encode_cursor, is_id, is_number
 
 MAX_PAGE = 100
 
@@ -13,8 +14,10 @@ MAX_PAGE = 100
 def leaderboard(*, game: str, first: int = 20, after: str | None = None) -> Page[Rating]:
     """``after`` is the ``end_cursor`` of the previous page."""
     ratings = Rating.objects.filter(game=game).select_related("player").order_by("-ordinal", "id")
-    last = decode_cursor(after)
-    if isinstance(last, list) and len(last) == 2:
+    if after:
+        last = decode_cursor(after)
+        if not (isinstance(last, list) and len(last) == 2 and is_number(last[0]) and is_id(last[1])):
+            raise invalid_cursor()
         ordinal, rating_id = last
         ratings = ratings.filter(Q(ordinal__lt=ordinal) | Q(ordinal=ordinal, id__gt=rating_id))
     size = max(0, min(first, MAX_PAGE))

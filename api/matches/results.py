@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import math
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -73,3 +74,14 @@ def decode_cursor(cursor: str | None) -> Any:
         return json.loads(base64.urlsafe_b64decode(cursor.encode()))
     except (binascii.Error, ValueError, UnicodeError):
         return None
+
+
+MAX_ID = 2**63 - 1  # a bigint column
+
+
+def is_id(value: Any) -> bool:
+    return type(value) is int and 0 < value <= MAX_ID
+
+
+def is_number(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value) and abs(value) < 1e300

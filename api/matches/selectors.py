@@ -6,8 +6,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from api.matches import cache, eventlog
+from api.matches.errors import invalid_cursor
 from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus
-from api.matches.results import Deadline, Page, VisibleEvent, decode_cursor, encode_cursor
+from api.matches.results import Deadline, Page, VisibleEvent, decode_cursor, encode_cursor, is_id
 from api.matches.specs import require_spec
 from games.core import engine
 from games.core.codec import camel_keys, encode
@@ -44,8 +45,10 @@ def list_matches(
     if player_id is not None:
         player_pk = int(player_id) if str(player_id).isdigit() else -1  # GraphQL IDs arrive as strings
         matches = matches.filter(seats__player_id=player_pk)
-    last_id = decode_cursor(after)
-    if isinstance(last_id, int):
+    if after:
+        last_id = decode_cursor(after)
+        if not is_id(last_id):
+            raise invalid_cursor()
         matches = matches.filter(id__lt=last_id)
     size = max(0, min(first, MAX_PAGE))
     items = list(matches[: size + 1])
@@ -61,15 +64,19 @@ def _usable(cached: Game | None, match: Match, spec: GameSpec[Any], upto: int) -
     return cached is not None and cached.spec is spec and cached.seed == match.seed and cached.version <= upto
 
 
-def _fold(match: Match, spec: GameSpec[Any], upto: int, cached: Game | None) -> Game:
-    """The game after events ``1..upto``, folding only what ``cached`` does not already hold."""
-    base = cached if _usable(cached, match, spec, upto) else None
+def _fold(match: Match, spec: GameSpec[Any], upto: int, *known: Game | None) -> Game:
+    """The game after events ``1..upto``, folding on top of the most advanced ``known`` game that fits.
+
+    Snapshots passed on the way are kept (``cache.advance``), so the next read near them folds little.
+    """
+    usable = [game for game in known if _usable(game, match, spec, upto)]
+    base = max(usable, key=lambda game: game.version) if usable else None
     if base is None:
         base = engine.new_game(spec, match.options, _seat_count(match), match.seed)
     if base.version == upto:
         return base
     events = eventlog.decode(spec, eventlog.stored(match.id, after=base.version, upto=upto))
-    game = engine.advance(base, events)
+    game = cache.advance(match.id, base, events)
     if game.version != upto:
         raise RuntimeError(f"match {match.id}: log has {game.version} events, the match says {upto}")
     return game
@@ -81,18 +88,25 @@ def load_game(*, match: Match) -> Game:
     if match.version == 0:  # seats may still change in the lobby: never cached
         return engine.new_game(spec, match.options, _seat_count(match), match.seed)
     cached = cache.games.get(match.id)
-    game = _fold(match, spec, match.version, cached)
+    snapshot = None
+    if not _usable(cached, match, spec, match.version):  # the usual move finds its game cached
+        snapshot = cache.games.snapshot(match.id, match.version)
+    game = _fold(match, spec, match.version, cached, snapshot)
     if game is not cached:
         cache.put_after_commit(match.id, game)
     return game
 
 
 def game_at(*, match: Match, version: int) -> Game:
-    """The game after the first ``version`` events (clamped to ``0..match.version``)."""
+    """The game after the first ``version`` events (clamped to ``0..match.version``).
+
+    Once the match has been folded, this folds at most ``cache.snapshot_every()`` events.
+    """
     version = max(0, min(version, match.version))
     if version == match.version:
         return load_game(match=match)
-    return _fold(match, require_spec(match.game), version, cache.games.get(match.id))
+    known = (cache.games.get(match.id), cache.games.snapshot(match.id, version))
+    return _fold(match, require_spec(match.game), version, *known)
 
 
 def seat_of(*, match: Match, player: Any) -> int | None:

@@ -7,8 +7,7 @@ import secrets
 
 from api.matches.errors import Codes, ServiceError
 from api.players.models import Player
-
-MAX_NAME = 64
+from api.players.names import MAX_NAME, clean_name
 
 
 def hash_token(token: str) -> str:
@@ -17,9 +16,13 @@ def hash_token(token: str) -> str:
 
 def register_player(*, name: str) -> tuple[Player, str]:
     """A new player and their token, in clear: returned this once, stored only as a hash."""
-    clean = (name or "").strip() if isinstance(name, str) else ""
-    if not 1 <= len(clean) <= MAX_NAME:
-        raise ServiceError(Codes.INVALID_NAME, f"A name is 1 to {MAX_NAME} characters (spaces trimmed).")
+    clean = clean_name(name)
+    if clean is None:
+        raise ServiceError(
+            Codes.INVALID_NAME,
+            f"A name is 1 to {MAX_NAME} visible characters (at least one letter, digit or symbol), with no "
+            "control, zero-width or direction-changing characters.",
+        )
     token = secrets.token_urlsafe(32)
     player = Player.objects.create(name=clean, token_hash=hash_token(token))
     return player, token

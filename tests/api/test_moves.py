@@ -113,6 +113,41 @@ def test_a_rejected_move_is_not_remembered_under_its_key(active, alice, bob):
     assert isinstance(count(active, bob, idempotency_key="b"), MoveAccepted)
 
 
+def test_a_key_sent_again_with_another_move_is_refused_not_answered_with_the_first(active, alice, bob):
+    first = count(active, alice, 2, idempotency_key="k-1")
+    count(active, bob, 1)
+    again = count(active, alice, 3, idempotency_key="k-1")
+    rejected(again, "IDEMPOTENCY_KEY_REUSED")
+    assert len(log_of(active)) == first.version + 1
+
+
+def test_the_same_move_with_its_keys_in_another_order_is_a_retry(active, alice):
+    first = services.submit_move(
+        match_id=active.id,
+        player=alice,
+        move={"action": "COUNT", "amount": 2},
+        idempotency_key="k",
+        now_ms=T0 + 1,
+    )
+    again = services.submit_move(
+        match_id=active.id,
+        player=alice,
+        move={"amount": 2, "action": "COUNT"},
+        idempotency_key="k",
+        now_ms=T0 + 2,
+    )
+    assert again.version == first.version
+
+
+@pytest.mark.parametrize("key", ["a\x00b", "line\nbreak", "\x1b[0m"])
+def test_a_key_with_control_characters_is_refused_and_changes_nothing(active, alice, key):
+    with pytest.raises(ServiceError) as error:
+        count(active, alice, idempotency_key=key)
+    assert error.value.code == "INVALID_IDEMPOTENCY_KEY"
+    assert len(log_of(active)) == 2
+    assert IdempotencyRecord.objects.count() == 0
+
+
 def test_a_very_long_key_still_works(active, alice):
     key = "x" * 500
     first = count(active, alice, idempotency_key=key)
@@ -161,11 +196,15 @@ def test_a_late_move_first_applies_the_overdue_timeout(active, bob):
     assert result.version == 4
 
 
-def test_overdue_timeouts_are_kept_even_when_the_late_move_is_rejected(active, alice):
+def test_a_rejected_late_move_appends_nothing_not_even_the_overdue_timeout(active, alice):
+    # Alice's 30 s ran out at T0 + 30 s: her late count is decided after that timeout (it is Bob's
+    # turn then), but a rejected move changes nothing; the timer applies the timeout when it fires.
     rejected(count(active, alice, 1, at=T0 + 31_000), "NOT_YOUR_TURN")
+    assert log_of(active) == [(1, "DeckShuffled", None), (2, "Started", None)]
+    assert Match.objects.get(pk=active.pk).version == 2
+    assert MatchDeadline.objects.get(match=active).deadline_id == "turn-0"
+    assert services.fire_deadline(match_id=active.id, deadline_id="turn-0", now_ms=T0 + 31_500)
     assert log_of(active)[-1] == (3, "TurnTimedOut", None)
-    assert Match.objects.get(pk=active.pk).version == 3
-    assert MatchDeadline.objects.get(match=active).deadline_id == "turn-1"
 
 
 def test_aborting_stops_the_match_and_its_timers(active, alice):

@@ -46,3 +46,39 @@ def test_a_name_must_be_one_to_64_characters(name):
 def test_a_64_character_name_is_fine():
     player, _ = register_player(name="x" * 64)
     assert len(player.name) == 64
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u200b",  # zero-width space only
+        "\u200b\u200c\u200d\ufeff",  # zero-width characters only
+        "Ada\u202e",  # right-to-left override
+        "\u2066Ada\u2069",  # bidi isolates
+        "A\x00da",  # NUL: PostgreSQL refuses it outright
+        "Ada\nBob",  # a line break
+        "\x1b[31mAda",  # a terminal escape
+        "...",  # punctuation only
+        "\ue000",  # private use
+    ],
+)
+def test_a_name_that_hides_turns_or_smuggles_text_is_refused(name):
+    with pytest.raises(ServiceError) as error:
+        register_player(name=name)
+    assert error.value.code == "INVALID_NAME"
+    assert Player.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "stored"),
+    [
+        ("Zoë", "Zoë"),
+        ("Zoe\u0308", "Zoë"),
+        ("李小龍", "李小龍"),
+        ("Ada   Lovelace", "Ada Lovelace"),
+        ("🎲", "🎲"),
+    ],
+)
+def test_names_in_any_script_are_kept_normalised(name, stored):
+    player, _token = register_player(name=name)
+    assert player.name == stored

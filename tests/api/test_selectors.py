@@ -3,6 +3,7 @@
 import pytest
 
 from api.matches import selectors, services
+from api.matches.errors import ServiceError
 from api.matches.models import MatchStatus
 from games.core.visibility import OMNISCIENT, SPECTATOR, seat_viewer
 from tests.api import toy_game
@@ -33,7 +34,9 @@ def test_matches_are_listed_newest_first_a_page_at_a_time(alice, bob):
     assert [m.id for m in page.items] == [ids[2], ids[1]]
     page = selectors.list_matches(first=2, after=page.end_cursor)
     assert ([m.id for m in page.items], page.has_next) == ([ids[0]], False)
-    assert selectors.list_matches(first=2, after="garbage!").items[0].id == ids[-1]
+    with pytest.raises(ServiceError) as error:
+        selectors.list_matches(first=2, after="garbage!")
+    assert error.value.code == "INVALID_CURSOR"
 
 
 def test_matches_filter_by_game_status_and_player(active, alice, bob, make_player):

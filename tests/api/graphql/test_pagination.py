@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import json
 from typing import Any
 
 import pytest
@@ -111,3 +113,37 @@ async def test_a_finished_match_between_two_players_rates_them(register, spectat
         (1, "guest", 1),
         (2, "host", 0),
     ]
+
+
+def crafted(value: object) -> str:
+    return base64.urlsafe_b64encode(json.dumps(value).encode()).decode()
+
+
+@pytest.mark.parametrize(
+    "cursor",
+    [
+        crafted(["a", "b"]),
+        crafted([1.5, "x"]),
+        crafted([1.0, 2**70]),
+        crafted(["NaN", 1]),
+        crafted({"ordinal": 1}),
+        crafted([True, 1]),
+        base64.urlsafe_b64encode(b"[NaN, 1]").decode(),
+        "not base64 at all!",
+        crafted([1, 2, 3]),
+    ],
+)
+async def test_a_crafted_leaderboard_cursor_is_a_typed_error(spectator, cursor):
+    body = await spectator.post(
+        'query($after: String) { leaderboard(game: "daredevil-rock", after: $after) { edges { cursor } } }',
+        {"after": cursor},
+    )
+    assert body["errors"][0]["extensions"]["code"] == "INVALID_CURSOR", body
+
+
+@pytest.mark.parametrize("cursor", [crafted("x"), crafted(2**70), crafted(-1), crafted(1.5), "%%%"])
+async def test_a_crafted_matches_cursor_is_a_typed_error(spectator, cursor):
+    body = await spectator.post(
+        "query($after: String) { matches(after: $after) { edges { cursor } } }", {"after": cursor}
+    )
+    assert body["errors"][0]["extensions"]["code"] == "INVALID_CURSOR", body
