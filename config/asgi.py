@@ -1,8 +1,9 @@
 """ASGI entry point: one router for HTTP, WebSocket and lifespan.
 
-http       /graphql/  -> strawberry HTTP consumer (bypasses Django middleware: Bearer auth, no CSRF)
+http       CORS -> guard (host, body size, rate per IP) -> bearer token ->
+           /graphql/  -> strawberry HTTP consumer (bypasses Django middleware: no CSRF)
            anything   -> Django (admin, /healthz, replay export), with static files served in-process
-websocket  /graphql/  -> strawberry WebSocket consumer
+websocket  guard (host, connections per IP) -> bearer token -> /graphql/ strawberry WebSocket consumer
 lifespan              -> api.realtime.lifespan hooks (the embedded timer loop)
 """
 
@@ -16,11 +17,14 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_application = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 from django.urls import re_path  # noqa: E402
+from starlette.middleware.cors import CORSMiddleware  # noqa: E402
 
 from api.realtime import consumers, lifespan  # noqa: E402
 from api.realtime.auth import BearerAuthMiddleware  # noqa: E402
+from api.realtime.guard import Guard  # noqa: E402
 
 
 async def lifespan_application(scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -40,18 +44,39 @@ async def lifespan_application(scope: dict[str, Any], receive: Any, send: Any) -
             return
 
 
+def cors(app: Any) -> Any:
+    """Browsers on CORS_ALLOWED_ORIGINS may call the API with a bearer token (no cookies are used)."""
+    origins = list(settings.CORS_ALLOWED_ORIGINS)
+    return CORSMiddleware(
+        app,
+        allow_origins=origins,
+        allow_methods=["GET", "POST", "OPTIONS"],
+        allow_headers=["Authorization", "Content-Type"],
+        expose_headers=["Retry-After"],
+        max_age=600,
+    )
+
+
 application = ProtocolTypeRouter(
     {
-        "http": URLRouter(
-            [
-                re_path(r"^graphql/?$", BearerAuthMiddleware(consumers.http_consumer())),
-                # Admin CSS/JS straight from the app finders: no collectstatic, no extra server, and it
-                # works with DEBUG off too (admin-scale traffic only).
-                re_path(r"", ASGIStaticFilesHandler(django_application)),
-            ]
+        # Outermost first: CORS (so refusals carry CORS headers a browser can read), host, size and
+        # rate checks, then the bearer token, then the routes.
+        "http": cors(
+            Guard(
+                BearerAuthMiddleware(
+                    URLRouter(
+                        [
+                            re_path(r"^graphql/?$", consumers.http_consumer()),
+                            # Admin CSS/JS straight from the app finders: no collectstatic, no extra
+                            # server, and it works with DEBUG off too (admin-scale traffic only).
+                            re_path(r"", ASGIStaticFilesHandler(django_application)),
+                        ]
+                    )
+                )
+            )
         ),
-        "websocket": BearerAuthMiddleware(
-            URLRouter([re_path(r"^graphql/?$", consumers.ws_consumer())]),
+        "websocket": Guard(
+            BearerAuthMiddleware(URLRouter([re_path(r"^graphql/?$", consumers.ws_consumer())]))
         ),
         "lifespan": lifespan_application,
     }

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import environ
 import structlog
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -16,14 +17,20 @@ VAR_DIR.mkdir(exist_ok=True)
 
 env = environ.Env()
 
-SECRET_KEY = env.str(
-    "SECRET_KEY",
-    # Long and without the "django-insecure-" prefix so `check --deploy` stays quiet in dev.
-    default="dev-only-cliffside-secret-key-set-SECRET_KEY-in-production-7f3a9c",
-)
+# Long and without the "django-insecure-" prefix so `check --deploy` stays quiet in dev.
+DEVELOPMENT_SECRET_KEY = "dev-only-cliffside-secret-key-set-SECRET_KEY-in-production-7f3a9c"
+SECRET_KEY = env.str("SECRET_KEY", default=DEVELOPMENT_SECRET_KEY)
 DEBUG = env.bool("DEBUG", default=True)
-ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["*"])
+if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    # Sessions (the admin) and signed values would be forgeable by anyone who has read this file.
+    raise ImproperlyConfigured("DEBUG is false: set SECRET_KEY to a long random value of your own.")
+# Development answers any host; production answers only the names it is given.
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["*"] if DEBUG else ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+# Browser origins (scheme://host[:port]) whose pages may call the API over HTTP (CORS) and open the
+# WebSocket; "*" allows any. Development allows the usual local dev-server ports; production, none.
+_DEV_ORIGINS = [f"http://{host}:{port}" for port in (3000, 5173, 8000) for host in ("localhost", "127.0.0.1")]
+CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=_DEV_ORIGINS if DEBUG else [])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -44,6 +51,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "api.middleware.CloseConnectionsMiddleware",
+    "api.middleware.ServiceUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -120,28 +129,73 @@ if "PYTEST_VERSION" in os.environ:
 TIMER_KEY_PREFIX = f"{REDIS_KEY_PREFIX}:timers"
 
 if REDIS_URL:
+    # Pub/sub, made to outlive Redis outages (api/layers.py says why). Pub/sub channels are
+    # server-wide, whatever the database number in REDIS_URL: the prefix keeps deployments apart.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": REDIS_KEY_PREFIX},
+            "BACKEND": "api.layers.ResilientRedisPubSubLayer",
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        # Reads that wait for messages pass their own timeout; these bound a PUBLISH or
+                        # SUBSCRIBE to a server that stopped answering, so a move never hangs on one.
+                        "socket_connect_timeout": 2,
+                        "socket_timeout": 2,
+                    }
+                ],
+                "prefix": f"{REDIS_KEY_PREFIX}:",
+            },
         }
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# Subscriptions re-read their match when nudged, and at least this often in case a nudge was lost;
+# while Redis is down (no nudges at all) they re-read at the shorter interval.
+GRAPHQL_SUBSCRIPTION_POLL_SECONDS = env.float("GRAPHQL_SUBSCRIPTION_POLL_SECONDS", default=10.0)
+GRAPHQL_SUBSCRIPTION_OUTAGE_POLL_SECONDS = env.float("GRAPHQL_SUBSCRIPTION_OUTAGE_POLL_SECONDS", default=2.0)
+
+# Timers (api/matches/timers): workers poll every TIMER_POLL_MS, claim up to TIMER_BATCH due deadlines
+# at a time and re-arm every open deadline from the database every TIMER_REARM_S (and as soon as the
+# store is found emptied or reachable again). A claim is leased for TIMER_LEASE_MS, renewed while its
+# batch is being fired, so a dead worker's claims fire again that much later; a deadline whose firing
+# failed is retried after TIMER_RETRY_MS.
+TIMER_POLL_MS = env.int("TIMER_POLL_MS", default=50)
+TIMER_BATCH = env.int("TIMER_BATCH", default=100)
+TIMER_REARM_S = env.float("TIMER_REARM_S", default=60.0)
+TIMER_LEASE_MS = env.int("TIMER_LEASE_MS", default=3_000)
+TIMER_RETRY_MS = env.int("TIMER_RETRY_MS", default=10_000)
+
 # Browser origins allowed to open the GraphQL WebSocket cross-origin (same-origin and non-browser
 # clients always may). strawberry wants full origins: scheme://host[:port], or "*" for any.
-WS_ALLOWED_ORIGINS = env.list(
-    "WS_ALLOWED_ORIGINS",
-    default=[
-        "http://localhost:3000",
-        "http://127.0.0.1:3000",
-        "http://localhost:5173",
-        "http://127.0.0.1:5173",
-        "http://localhost:8000",
-        "http://127.0.0.1:8000",
-    ],
-)
+WS_ALLOWED_ORIGINS = env.list("WS_ALLOWED_ORIGINS", default=CORS_ALLOWED_ORIGINS)
+
+# --- Reads and log limits: no read of a match costs more than a bounded fold or page ---------------
+# The longest log a match may have: the append that reaches it ends the match as ABORTED, with a reason.
+MATCH_MAX_EVENTS = env.int("MATCH_MAX_EVENTS", default=10_000)
+# Reads at an older version (`view(atVersion)`) fold at most this many events from an in-process
+# snapshot; snapshots are kept for this many matches, at most this many per match (64 snapshots of
+# 200 events cover a full log of 10,000).
+GAME_SNAPSHOT_EVERY = env.int("GAME_SNAPSHOT_EVERY", default=200)
+GAME_SNAPSHOT_MATCHES = env.int("GAME_SNAPSHOT_MATCHES", default=64)
+GAME_SNAPSHOTS_PER_MATCH = env.int("GAME_SNAPSHOTS_PER_MATCH", default=64)
+# The most events one `Match.events` field returns (its `first` defaults to and is capped at this).
+GRAPHQL_EVENTS_PAGE_MAX = env.int("GRAPHQL_EVENTS_PAGE_MAX", default=200)
+
+# --- GraphQL limits: what one document may ask for (api/graphql/limits.py) --------------------------
+# Measured before graphql-core validates a document; with these defaults parsing, measuring and
+# validating any document takes at most a few tens of milliseconds. Depth: fields on the longest path
+# (`{ games { key } }` is 2). Cost: selections with every fragment spread expanded, a name or spread
+# repeated n times at one place counting n² (a plain document costs its number of fields).
+GRAPHQL_MAX_TOKENS = env.int("GRAPHQL_MAX_TOKENS", default=2000)
+GRAPHQL_MAX_DEPTH = env.int("GRAPHQL_MAX_DEPTH", default=10)
+GRAPHQL_MAX_ALIASES = env.int("GRAPHQL_MAX_ALIASES", default=15)
+GRAPHQL_MAX_COST = env.int("GRAPHQL_MAX_COST", default=2000)
+# GraphiQL (GET /graphql/ in a browser) and introspection (`__schema`, `__type`) are development tools:
+# off by default in production, where clients generate code from the committed schema.graphql.
+GRAPHQL_IDE = env.bool("GRAPHQL_IDE", default=DEBUG)
+GRAPHQL_INTROSPECTION = env.bool("GRAPHQL_INTROSPECTION", default=DEBUG)
 
 # --- Logging: structlog renders both its own and stdlib records -------------------------------------
 LOG_LEVEL = env.str("LOG_LEVEL", default="INFO")
@@ -174,7 +228,14 @@ LOGGING = {
                         )
                     ]
                     if DEBUG
-                    else [structlog.processors.dict_tracebacks, structlog.processors.JSONRenderer()]
+                    else [
+                        # structlog's dict_tracebacks shows every frame's locals: ~10 KB per error, and
+                        # whatever secrets the frames held.
+                        structlog.processors.ExceptionRenderer(
+                            structlog.tracebacks.ExceptionDictTransformer(show_locals=False)
+                        ),
+                        structlog.processors.JSONRenderer(),
+                    ]
                 ),
             ],
         }
@@ -182,3 +243,21 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "structlog"}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
 }
+
+# --- Limits and quotas: what keeps one client from taking the server for itself ----------------------
+# Request bodies and WebSocket messages larger than this are refused (HTTP 413; WebSocket close 1009).
+MAX_REQUEST_BYTES = env.int("MAX_REQUEST_BYTES", default=64 * 1024)
+# Rate limits, in the `limits` library's notation: "N/second;M/minute" (every part must hold).
+RATE_LIMITS = env.bool("RATE_LIMITS", default=True)
+RATE_LIMIT_HTTP_PER_IP = env.str("RATE_LIMIT_HTTP_PER_IP", default="60/second;1200/minute")
+RATE_LIMIT_REGISTER_PER_IP = env.str("RATE_LIMIT_REGISTER_PER_IP", default="5/minute;50/day")
+RATE_LIMIT_WS_CONNECT_PER_IP = env.str("RATE_LIMIT_WS_CONNECT_PER_IP", default="10/second;200/minute")
+RATE_LIMIT_WS_MESSAGES_PER_CONNECTION = env.str(
+    "RATE_LIMIT_WS_MESSAGES_PER_CONNECTION", default="30/second;600/minute"
+)
+RATE_LIMIT_PLAYER_ACTIONS = env.str("RATE_LIMIT_PLAYER_ACTIONS", default="20/second;600/minute")
+RATE_LIMIT_LOBBY_PER_PLAYER = env.str("RATE_LIMIT_LOBBY_PER_PLAYER", default="10/minute;100/hour")
+WS_MAX_SUBSCRIPTIONS_PER_CONNECTION = env.int("WS_MAX_SUBSCRIPTIONS_PER_CONNECTION", default=16)
+# Lobbies a player may have open at once (hosted or joined), and how long an idle lobby lives.
+MAX_OPEN_LOBBIES_PER_PLAYER = env.int("MAX_OPEN_LOBBIES_PER_PLAYER", default=5)
+LOBBY_TTL_SECONDS = env.int("LOBBY_TTL_SECONDS", default=30 * 60)

@@ -7,6 +7,7 @@ developer's machine, but under CI=true it fails: CI must never go green by skipp
 import os
 from collections.abc import Callable, Iterator
 from functools import cache
+from typing import Any
 
 import psycopg
 import pytest
@@ -92,3 +93,15 @@ def redis_client() -> Iterator[redis.Redis]:
     finally:
         _delete_worker_keys(client)
         client.close()
+
+
+@pytest.fixture(autouse=True)
+def _rate_limits_off(settings: Any) -> Iterator[None]:
+    """Tests send requests far faster than any person: rate limits are off unless a test turns them
+    on (tests/api/test_limits.py), and each test starts with empty counters."""
+    from api import ratelimits
+
+    settings.RATE_LIMITS = False
+    ratelimits.reset()
+    yield
+    ratelimits.reset()

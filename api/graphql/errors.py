@@ -26,10 +26,13 @@ AUTH_REQUIRED_MESSAGE = "Sign in first: send `Authorization: Bearer <token>` (th
 class UserError:
     code: str
     message: str
+    retry_after: float | None = strawberry.field(
+        default=None, description="Seconds to wait before trying again (RATE_LIMITED), else null."
+    )
 
     @classmethod
     def of(cls, error: Any) -> UserError:
-        return cls(code=error.code, message=error.message)
+        return cls(code=error.code, message=error.message, retry_after=getattr(error, "retry_after", None))
 
 
 def auth_required() -> UserError:

@@ -1,4 +1,8 @@
-"""Mutation: register, lobby (create, join, add a bot, start), play (submit a move, resign).
+"""Mutation: register, lobby (create, join, add a bot, remove a seat, leave, start), play (move, resign).
+
+Every action of a player counts against their rate limit (RATE_LIMIT_PLAYER_ACTIONS); creating and
+joining lobbies against another (RATE_LIMIT_LOBBY_PER_PLAYER); registering against one per IP address.
+A refusal is data like any other: code RATE_LIMITED and ``retryAfter`` in seconds.
 
 Each resolver calls one service on Django's database thread and converts the result: a
 ``ServiceError`` becomes ``MatchPayload.error`` (or ``MoveRejected`` for submitMove), so a refused
@@ -12,10 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 import strawberry
+from graphql import GraphQLError
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from api.graphql.context import Context, run_sync
+from api import ratelimits
+from api.graphql.context import Context, run_sync, scope_of
 from api.graphql.errors import (
     AUTH_REQUIRED,
     AUTH_REQUIRED_MESSAGE,
@@ -34,6 +40,7 @@ from api.graphql.players import Player, RegisterPlayerPayload
 from api.matches import results, selectors, services
 from api.matches.errors import ServiceError
 from api.players import services as players
+from api.scopes import client_ip
 
 
 class GameKeys:
@@ -63,13 +70,29 @@ class GameKeys:
 game_keys = GameKeys()
 
 
+async def _limited(player: Any, *rules: str) -> UserError | None:
+    """The first rate limit ``player`` has spent among ``rules`` (every action counts for "player")."""
+    for rule in ("player", *rules):
+        refusal = await ratelimits.hit(rule, player.pk)
+        if refusal is not None:
+            return UserError.of(refusal)
+    return None
+
+
 async def _lobby(
-    info: Info[Context, Any], match_id: strawberry.ID | None, service: Callable[..., Any], **arguments: Any
+    info: Info[Context, Any],
+    match_id: strawberry.ID | None,
+    service: Callable[..., Any],
+    limits: tuple[str, ...] = (),
+    **arguments: Any,
 ) -> MatchPayload:
     """Run a match service for the caller and wrap its result (or refusal) in a MatchPayload."""
     player = info.context.player
     if player is None:
         return MatchPayload(error=auth_required())
+    refusal = await _limited(player, *limits)
+    if refusal is not None:
+        return MatchPayload(error=refusal)
     if match_id is not None:
         key = parse_id(match_id)
         if key is None:
@@ -107,7 +130,13 @@ def _submit(player: Any, match_id: int, move: MoveInput, expected: int | None, k
 @strawberry.type
 class Mutation:
     @strawberry.mutation(description="A new player. Keep the token: it is shown this once.")
-    async def register_player(self, name: str) -> RegisterPlayerPayload:
+    async def register_player(self, info: Info[Context, Any], name: str) -> RegisterPlayerPayload:
+        refusal = await ratelimits.hit("register", client_ip(scope_of(info.context)))
+        if refusal is not None:
+            raise GraphQLError(
+                refusal.message, extensions={"code": refusal.code, "retryAfter": refusal.retry_after}
+            )
+
         def call() -> RegisterPlayerPayload:
             try:
                 player, token = players.register_player(name=name)
@@ -122,11 +151,24 @@ class Mutation:
     async def create_match(
         self, info: Info[Context, Any], game: str, options: JSON | None = None
     ) -> MatchPayload:
-        return await _lobby(info, None, services.create_match, game=game, options=options)
+        return await _lobby(info, None, services.create_match, ("lobby",), game=game, options=options)
 
     @strawberry.mutation(description="Take the next free seat of a match in its lobby.")
     async def join_match(self, info: Info[Context, Any], match_id: strawberry.ID) -> MatchPayload:
-        return await _lobby(info, match_id, services.join_match)
+        return await _lobby(info, match_id, services.join_match, ("lobby",))
+
+    @strawberry.mutation(
+        description="Host only, before the start: free another seat (a player or a bot). Later seats "
+        "move down one."
+    )
+    async def remove_seat(self, info: Info[Context, Any], match_id: strawberry.ID, seat: int) -> MatchPayload:
+        return await _lobby(info, match_id, services.remove_seat, seat=seat)
+
+    @strawberry.mutation(
+        description="Give up your seat in a lobby. When the host leaves, the lobby closes (ABORTED)."
+    )
+    async def leave_match(self, info: Info[Context, Any], match_id: strawberry.ID) -> MatchPayload:
+        return await _lobby(info, match_id, services.leave_match)
 
     @strawberry.mutation(
         description="Host only: seat a bot (level: one of GameInfo.bots; default heuristic)."
@@ -156,6 +198,9 @@ class Mutation:
         player = info.context.player
         if player is None:
             return MoveRejected(code=AUTH_REQUIRED, message=AUTH_REQUIRED_MESSAGE)
+        refusal = await _limited(player)
+        if refusal is not None:
+            return MoveRejected(code=refusal.code, message=refusal.message, retry_after=refusal.retry_after)
         key = parse_id(match_id)
         if key is None:
             return MoveRejected(code=MATCH_NOT_FOUND, message=f"There is no match {match_id}.")

@@ -45,6 +45,9 @@ class MoveRejected:
         description="E.g. NOT_YOUR_TURN, INVALID_MOVE, VERSION_MISMATCH, AUTH_REQUIRED, NOT_SEATED."
     )
     message: str
+    retry_after: float | None = strawberry.field(
+        default=None, description="Seconds to wait before trying again (RATE_LIMITED), else null."
+    )
 
 
 SubmitMoveResult = Annotated[

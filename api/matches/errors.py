@@ -10,11 +10,17 @@ class Codes:
     NOT_HOST = "NOT_HOST"
     NOT_ENOUGH_PLAYERS = "NOT_ENOUGH_PLAYERS"
     NOT_IN_LOBBY = "NOT_IN_LOBBY"
+    LOBBY_EXPIRED = "LOBBY_EXPIRED"
+    TOO_MANY_LOBBIES = "TOO_MANY_LOBBIES"
+    NO_SUCH_SEAT = "NO_SUCH_SEAT"
     NOT_ACTIVE = "NOT_ACTIVE"
     NOT_SEATED = "NOT_SEATED"
     UNKNOWN_BOT = "UNKNOWN_BOT"
     AUTH_REQUIRED = "AUTH_REQUIRED"
     INVALID_NAME = "INVALID_NAME"
+    INVALID_CURSOR = "INVALID_CURSOR"
+    INVALID_IDEMPOTENCY_KEY = "INVALID_IDEMPOTENCY_KEY"
+    IDEMPOTENCY_KEY_REUSED = "IDEMPOTENCY_KEY_REUSED"
     # Only as MoveRejected codes (submit_move returns them rather than raising):
     VERSION_MISMATCH = "VERSION_MISMATCH"
     CONFLICT = "CONFLICT"
@@ -27,3 +33,9 @@ class ServiceError(Exception):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+
+def invalid_cursor() -> ServiceError:
+    return ServiceError(
+        Codes.INVALID_CURSOR, "That cursor is not one this list gave out: start without `after`."
+    )

@@ -1,6 +1,6 @@
 """Writes (HackSoft style: keyword-only; a bad request raises ``ServiceError`` and changes nothing).
 
-Lobby: create_match, join_match, add_bot, start_match. Play: submit_move, resign, fire_deadline.
+Lobby: create_match, join_match, add_bot, remove_seat, leave_match, start_match, expire_lobby. Play: submit_move, resign, fire_deadline.
 Admin: abort_match. The append itself lives in ``store``; the retry loop in ``play``.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from api.matches import idempotency, selectors, store
+from api.matches import idempotency, lobby, selectors, store
 from api.matches.errors import Codes, ServiceError
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
 from api.matches.play import bot_turn, fetch, not_active, pk_of, play, with_retries
@@ -21,6 +21,7 @@ from games.core.commands import Begin, Resign, Timeout
 from games.core.decisions import Rejected
 
 DEFAULT_BOT = "heuristic"
+ADMIN_ABORT_REASON = "aborted by an admin"
 
 
 def _require_player(player: Any) -> None:
@@ -47,8 +48,8 @@ def _reload(match_id: Any) -> Match:
     return match
 
 
-def _lock_lobby(match_id: Any) -> Match:
-    """The match, still in its lobby, with its seats; its row stays locked until the transaction ends.
+def _lock_lobby(match_id: Any, now_ms: int) -> Match:
+    """The match, still in an open lobby, with its seats; its row stays locked until the transaction ends.
 
     Locking first (a no-op UPDATE) serializes joins, bots and the start on PostgreSQL, so the start
     deals to exactly the seats that were taken.
@@ -59,6 +60,7 @@ def _lock_lobby(match_id: Any) -> Match:
     match = fetch(match_id)
     if not locked:
         raise ServiceError(Codes.NOT_IN_LOBBY, f"The match is {match.status}, not in its lobby.")
+    lobby.require_open(match, now_ms)
     return match
 
 
@@ -69,7 +71,9 @@ def _next_index(match: Match) -> int:
     return max((seat.index for seat in seats), default=-1) + 1
 
 
-def create_match(*, player: Any, game: str, options: dict[str, Any] | None = None) -> Match:
+def create_match(
+    *, player: Any, game: str, options: dict[str, Any] | None = None, now_ms: int | None = None
+) -> Match:
     """A new match in its lobby, with ``player`` as host in seat 0."""
     _require_player(player)
     spec = require_spec(game)
@@ -77,26 +81,32 @@ def create_match(*, player: Any, game: str, options: dict[str, Any] | None = Non
     if isinstance(parsed, Rejected):
         raise ServiceError(Codes.INVALID_OPTIONS, parsed.message)
     with transaction.atomic():
+        lobby.require_room_for(player)
         match = Match.objects.create(game=game, options=parsed, host=player)
         Seat.objects.create(match=match, index=0, player=player)
+        lobby.extend(match, store.clock_ms() if now_ms is None else now_ms)
     return _reload(match.id)
 
 
-def join_match(*, match_id: Any, player: Any) -> Match:
+def join_match(*, match_id: Any, player: Any, now_ms: int | None = None) -> Match:
     _require_player(player)
+    now = store.clock_ms() if now_ms is None else now_ms
     with transaction.atomic():
-        match = _lock_lobby(match_id)
+        match = _lock_lobby(match_id, now)
         if selectors.seat_of(match=match, player=player) is not None:
             raise ServiceError(Codes.ALREADY_SEATED, "You already have a seat in this match.")
+        lobby.require_room_for(player)
         Seat.objects.create(match=match, index=_next_index(match), player=player)
+        lobby.extend(match, now)
     return _reload(match_id)
 
 
-def add_bot(*, match_id: Any, player: Any, level: str | None = None) -> Match:
+def add_bot(*, match_id: Any, player: Any, level: str | None = None, now_ms: int | None = None) -> Match:
     """Seat a bot (host only); ``level`` names one of the game's bots, "heuristic" by default."""
     _require_player(player)
+    now = store.clock_ms() if now_ms is None else now_ms
     with transaction.atomic():
-        match = _lock_lobby(match_id)
+        match = _lock_lobby(match_id, now)
         _require_host(match, player)
         bots = require_spec(match.game).bots
         level = level or (DEFAULT_BOT if DEFAULT_BOT in bots else next(iter(bots), DEFAULT_BOT))
@@ -104,17 +114,60 @@ def add_bot(*, match_id: Any, player: Any, level: str | None = None) -> Match:
             known = ", ".join(bots) or "none"
             raise ServiceError(Codes.UNKNOWN_BOT, f"Unknown bot {level!r}; known: {known}.")
         Seat.objects.create(match=match, index=_next_index(match), is_bot=True, bot_level=level)
+        lobby.extend(match, now)
     return _reload(match_id)
 
 
+def remove_seat(*, match_id: Any, player: Any, seat: int, now_ms: int | None = None) -> Match:
+    """Host only, before the start: free another seat (a player or a bot); later seats move down."""
+    _require_player(player)
+    now = store.clock_ms() if now_ms is None else now_ms
+    with transaction.atomic():
+        match = _lock_lobby(match_id, now)
+        _require_host(match, player)
+        if seat == 0 or seat not in {taken.index for taken in match.seats.all()}:
+            raise ServiceError(Codes.NO_SUCH_SEAT, f"Seat {seat} is not a guest's seat in this lobby.")
+        lobby.vacate(match, seat)
+        lobby.extend(match, now)
+    return _reload(match_id)
+
+
+def leave_match(*, match_id: Any, player: Any, now_ms: int | None = None) -> Match:
+    """Give up your seat in a lobby; when the host leaves, the lobby closes (ABORTED)."""
+    _require_player(player)
+    now = store.clock_ms() if now_ms is None else now_ms
+    with transaction.atomic():
+        match = _lock_lobby(match_id, now)
+        seat = selectors.seat_of(match=match, player=player)
+        if seat is None:
+            raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
+        if match.host_id == player.pk:
+            store.abort(match=match, reason=lobby.HOST_LEFT_REASON)
+        else:
+            lobby.vacate(match, seat)
+            lobby.extend(match, now)
+    return _reload(match_id)
+
+
+def expire_lobby(*, match_id: Any, now_ms: int) -> bool:
+    """The lobby's deadline passed: it ends ABORTED. True when it did (False: started or extended)."""
+    with transaction.atomic():
+        match = fetch(match_id)
+        if match.status != MatchStatus.LOBBY or not lobby.expired(match, now_ms):
+            return False
+        store.abort(match=match, reason=lobby.EXPIRED_REASON)
+    return True
+
+
 def _start(match_id: Any, player: Any, now_ms: int) -> Match:
-    match = _lock_lobby(match_id)
+    match = _lock_lobby(match_id, now_ms)
     _require_host(match, player)
     spec = require_spec(match.game)
     if len(match.seats.all()) < spec.min_players:
         raise ServiceError(
             Codes.NOT_ENOUGH_PLAYERS, f"{spec.name} needs at least {spec.min_players} players."
         )
+    lobby.end_timer(match)
     _accepted(play(match, None, Begin(), now_ms))
     return match
 
@@ -131,7 +184,7 @@ def _submit(
     match_id: Any, player: Any, move: Any, expected_version: int | None, key: str | None, now_ms: int
 ) -> MoveResult:
     match = fetch(match_id)
-    earlier = key and idempotency.recall(match=match, player=player, key=key)
+    earlier = key and idempotency.recall(match=match, player=player, key=key, move=move)
     if earlier:
         return earlier
     if match.status != MatchStatus.ACTIVE:
@@ -148,7 +201,7 @@ def _submit(
         return MoveRejected(parsed.code, parsed.message)
     result = play(match, seat, parsed, now_ms)
     if key and isinstance(result, MoveAccepted):
-        idempotency.remember(match=match, player=player, key=key, result=result)
+        idempotency.remember(match=match, player=player, key=key, move=move, result=result)
     return result
 
 
@@ -204,6 +257,8 @@ def fire_deadline(*, match_id: Any, deadline_id: str, now_ms: int | None = None)
     row = None if pk is None else rows.only("kind").first()
     if row is None:
         return False
+    if row.kind == lobby.LOBBY:
+        return expire_lobby(match_id=match_id, now_ms=now)
     attempt = bot_turn if row.kind == store.BOT else _timeout
     result = with_retries(lambda: attempt(match_id, deadline_id, now))
     return isinstance(result, MoveAccepted) and bool(result.events)
@@ -214,7 +269,5 @@ def abort_match(*, match_id: Any) -> Match:
     with transaction.atomic():
         match = fetch(match_id)
         if match.status != MatchStatus.ABORTED:
-            Match.objects.filter(pk=match.pk).update(status=MatchStatus.ABORTED, updated_at=timezone.now())
-            MatchDeadline.objects.filter(match_id=match.pk).delete()
-            store.after_commit(match.pk, match.version, deadlines=[])
+            store.abort(match=match, reason=ADMIN_ABORT_REASON)
     return _reload(match_id)

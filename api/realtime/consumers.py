@@ -12,15 +12,22 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+from cross_web import HTTPException
 from django.conf import settings
 from strawberry.channels import GraphQLHTTPConsumer, GraphQLWSConsumer
 from strawberry.exceptions import ConnectionRejectionError
+from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
+from strawberry.types.unset import UNSET
 
+from api.database import DatabaseUnavailable
 from api.graphql.context import Context
 from api.graphql.schema import schema
-from api.realtime.auth import parse_bearer, resolve_player
+from api.realtime import graphql_http
+from api.realtime.auth import INVALID_TOKEN, InvalidToken, parse_bearer, resolve_player
+from api.realtime.protocol import LimitedTransportWSHandler
 
 _JSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+CLOSE_MESSAGE_TOO_BIG = 1009  # RFC 6455
 
 
 class CliffsideHTTPConsumer(GraphQLHTTPConsumer):
@@ -29,17 +36,42 @@ class CliffsideHTTPConsumer(GraphQLHTTPConsumer):
     # is not configured makes `get_channel_layer` return None.
     channel_layer_alias = "no-layer-for-graphql-over-http"
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # GraphiQL is a development tool (GRAPHQL_IDE); when off, a browser GET is a 404.
+        self.graphql_ide = "graphiql" if settings.GRAPHQL_IDE else None
+
+    async def handle(self, body: bytes) -> None:
+        # strawberry decodes headers as UTF-8 and would answer 500 to any other byte.
+        self.scope = graphql_http.readable(self.scope)
+        await super().handle(body)
+
+    async def run(self, request: Any, context: Any = UNSET, root_value: Any = UNSET) -> Any:
+        try:
+            return await super().run(request, context, root_value)
+        except HTTPException as error:  # strawberry's refusals are text/plain and uncoded
+            return graphql_http.refusal(error)
+
     async def get_context(self, request: Any, response: Any) -> Context:  # type: ignore[override]
         return Context(request=request, response=response, player=request.consumer.scope.get("player"))
 
     def decode_json(self, data: str | bytes) -> object:
-        return orjson.loads(data)
+        return graphql_http.request_json(data)
 
     def encode_json(self, data: object) -> bytes:
         return orjson.dumps(data, option=_JSON_OPTIONS)
 
 
 class CliffsideWSConsumer(GraphQLWSConsumer):
+    graphql_transport_ws_handler_class = LimitedTransportWSHandler
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # Checked before the message is parsed: a huge frame costs nothing more than its receipt.
+        if len(text_data or bytes_data or b"") > settings.MAX_REQUEST_BYTES:
+            await self.close(code=CLOSE_MESSAGE_TOO_BIG, reason="REQUEST_TOO_LARGE")
+            return
+        await super().receive(text_data=text_data, bytes_data=bytes_data)
+
     async def get_context(self, request: Any, response: Any) -> Context:  # type: ignore[override]
         return Context(request=request, ws=request, player=request.scope.get("player"))
 
@@ -47,11 +79,12 @@ class CliffsideWSConsumer(GraphQLWSConsumer):
         params = context.connection_params or {}
         value = params.get("authorization", params.get("Authorization"))
         if value is not None:
-            token = parse_bearer(value) if isinstance(value, str) else None
-            player = None if token is None else await resolve_player(token)
-            if player is None:
-                raise ConnectionRejectionError({"code": "INVALID_TOKEN"})
-            context.player = player
+            try:
+                context.player = await resolve_player(parse_bearer(value) if isinstance(value, str) else None)
+            except InvalidToken:
+                raise ConnectionRejectionError({"code": INVALID_TOKEN}) from None
+            except DatabaseUnavailable as error:
+                raise ConnectionRejectionError({"code": error.code}) from None
         return await super().on_ws_connect(context)
 
     def decode_json(self, data: str | bytes) -> object:
@@ -63,12 +96,16 @@ class CliffsideWSConsumer(GraphQLWSConsumer):
 
 
 def http_consumer() -> Any:
-    """ASGI app for POST/GET /graphql/ (GraphiQL on a browser GET)."""
-    return CliffsideHTTPConsumer.as_asgi(schema=schema, graphql_ide="graphiql")
+    """ASGI app for POST/GET /graphql/ (GraphiQL on a browser GET, with GRAPHQL_IDE)."""
+    return CliffsideHTTPConsumer.as_asgi(schema=schema)
 
 
 def ws_consumer() -> Any:
-    """ASGI app for the /graphql/ WebSocket (graphql-transport-ws, and the legacy graphql-ws)."""
+    """ASGI app for the /graphql/ WebSocket (graphql-transport-ws)."""
     return CliffsideWSConsumer.as_asgi(
-        schema=schema, allowed_origins=getattr(settings, "WS_ALLOWED_ORIGINS", ())
+        schema=schema,
+        allowed_origins=settings.WS_ALLOWED_ORIGINS,
+        # Only graphql-transport-ws: the legacy graphql-ws protocol is deprecated, and one protocol
+        # means one place where the limits apply.
+        subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
     )

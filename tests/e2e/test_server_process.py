@@ -106,6 +106,10 @@ def running_server(tmp_path: Path, database: Database) -> Iterator[str]:
         **os.environ,
         "DATABASE_URL": database.url,
         "DEBUG": "false",
+        # Production refuses to start with the development key.
+        "SECRET_KEY": "e2e-" + "k" * 60,
+        # The client below plays thousands of moves as fast as it can; a person is never that fast.
+        "RATE_LIMITS": "false",
         # A key prefix of its own in a shared Redis (see REDIS_KEY_PREFIX in config/settings.py).
         "PYTEST_XDIST_WORKER": f"e2e{os.getpid()}",
     }

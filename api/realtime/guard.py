@@ -1,0 +1,112 @@
+"""The outermost checks on every HTTP request and WebSocket handshake, before any application code.
+
+- Host: only the names in ALLOWED_HOSTS (GraphQL bypasses Django, so Django's own check never runs).
+- Size: a body over MAX_REQUEST_BYTES is refused with 413 before more of it is read; what is read is
+  handed to the application whole, so it never parses a half-received body.
+- Rate: per client IP address (as uvicorn reports it; behind a proxy, uvicorn's --forwarded-allow-ips
+  makes that the real client's), HTTP requests and WebSocket connections each with their own limit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http.request import split_domain_port, validate_host
+
+from api import ratelimits
+from api.realtime.responses import refuse_websocket, send_error
+from api.scopes import client_ip, header
+
+REQUEST_TOO_LARGE = "REQUEST_TOO_LARGE"
+DISALLOWED_HOST = "DISALLOWED_HOST"
+CLOSE_TRY_AGAIN_LATER = 1013  # RFC 6455: the server is overloaded; the client may retry later
+
+
+def host_allowed(scope: dict[str, Any]) -> bool:
+    raw = header(scope, b"host")
+    if raw is None:  # HTTP/1.0 and test clients; Django falls back to SERVER_NAME too
+        return True
+    domain, _port = split_domain_port(raw.decode("latin-1"))
+    return bool(domain) and validate_host(domain, settings.ALLOWED_HOSTS)
+
+
+def declared_length(scope: dict[str, Any]) -> int | None:
+    raw = header(scope, b"content-length")
+    return int(raw) if raw is not None and raw.isdigit() else None
+
+
+async def read_body(receive: Any, limit: int) -> tuple[bytes, bool] | None:
+    """The whole body, and whether the client disconnected; None when it grows past ``limit``."""
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return b"".join(parts), True
+        part = message.get("body", b"")
+        size += len(part)
+        if size > limit:
+            return None
+        parts.append(part)
+        if not message.get("more_body", False):
+            return b"".join(parts), False
+
+
+def replay(body: bytes, disconnected: bool, receive: Any) -> Any:
+    """A ``receive`` that hands over the buffered body once, then defers to the real one."""
+    sent = False
+
+    async def replayed() -> dict[str, Any]:
+        nonlocal sent
+        if not sent:
+            sent = True
+            if disconnected:
+                return {"type": "http.disconnect"}
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replayed
+
+
+class Guard:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            await self.http(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await self.websocket(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def http(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if not host_allowed(scope):
+            await send_error(
+                send, status=400, code=DISALLOWED_HOST, message="This host name is not served here."
+            )
+            return
+        refusal = await ratelimits.hit("http", client_ip(scope))
+        if refusal is not None:
+            await send_error(
+                send, status=429, code=refusal.code, message=refusal.message, retry_after=refusal.retry_after
+            )
+            return
+        limit = settings.MAX_REQUEST_BYTES
+        declared = declared_length(scope)
+        read = None if declared is not None and declared > limit else await read_body(receive, limit)
+        if read is None:
+            message = f"The request body is larger than {limit} bytes."
+            await send_error(send, status=413, code=REQUEST_TOO_LARGE, message=message)
+            return
+        await self.app(scope, replay(*read, receive), send)
+
+    async def websocket(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if not host_allowed(scope):
+            await refuse_websocket(receive, send, code=4400)
+            return
+        if await ratelimits.hit("ws_connect", client_ip(scope)) is not None:
+            await refuse_websocket(receive, send, code=CLOSE_TRY_AGAIN_LATER)
+            return
+        await self.app(scope, receive, send)
