@@ -2,6 +2,10 @@
 
 import asyncio
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from channels.layers import get_channel_layer
@@ -10,6 +14,8 @@ from django.db import connection
 
 from api.layers import ResilientRedisPubSubLayer
 from config.asgi import application
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.django_db
@@ -112,3 +118,25 @@ async def test_redis_answers_and_carries_the_channel_layer(redis_client, setting
     assert await asyncio.wait_for(layer.receive(channel), timeout=3) == {"type": "wiring.ping"}
     assert not layer.is_down()
     await layer.flush()
+
+
+def production_settings(**environment: str) -> subprocess.CompletedProcess[str]:
+    """A fresh process reading config/settings.py with DEBUG=false and ``environment``."""
+    env = {key: value for key, value in os.environ.items() if key not in ("SECRET_KEY", "ALLOWED_HOSTS")}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="false", **environment)
+    script = "from django.conf import settings; print(settings.ALLOWED_HOSTS, settings.CORS_ALLOWED_ORIGINS)"
+    return subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_production_refuses_to_start_with_the_development_secret_key():
+    refused = production_settings()
+    assert refused.returncode != 0
+    assert "set SECRET_KEY" in refused.stderr
+
+
+def test_production_answers_only_local_names_and_no_browser_origin_unless_told():
+    started = production_settings(SECRET_KEY="a-long-random-secret-for-this-test-only-0123456789abcdef")
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.strip() == "['localhost', '127.0.0.1', '[::1]'] []"
