@@ -13,7 +13,7 @@ from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
-from api import database
+from api.common import database
 
 log = structlog.get_logger(__name__)
 

@@ -6,7 +6,7 @@ from django.db import DatabaseError, connection, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.deprecation import MiddlewareMixin
 
-from api.database import DatabaseUnavailable, connection_failed
+from api.common.database import DatabaseUnavailable, connection_failed
 
 
 class ServiceUnavailableMiddleware(MiddlewareMixin):

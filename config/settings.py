@@ -129,11 +129,11 @@ if "PYTEST_VERSION" in os.environ:
 TIMER_KEY_PREFIX = f"{REDIS_KEY_PREFIX}:timers"
 
 if REDIS_URL:
-    # Pub/sub, made to outlive Redis outages (api/layers.py says why). Pub/sub channels are
+    # Pub/sub, made to outlive Redis outages (api/common/layers.py says why). Pub/sub channels are
     # server-wide, whatever the database number in REDIS_URL: the prefix keeps deployments apart.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "api.layers.ResilientRedisPubSubLayer",
+            "BACKEND": "api.common.layers.ResilientRedisPubSubLayer",
             "CONFIG": {
                 "hosts": [
                     {

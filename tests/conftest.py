@@ -99,7 +99,7 @@ def redis_client() -> Iterator[redis.Redis]:
 def _rate_limits_off(settings: Any) -> Iterator[None]:
     """Tests send requests far faster than any person: rate limits are off unless a test turns them
     on (tests/api/test_limits.py), and each test starts with empty counters."""
-    from api import ratelimits
+    from api.common import ratelimits
 
     settings.RATE_LIMITS = False
     ratelimits.reset()

@@ -12,7 +12,7 @@ from channels.layers import get_channel_layer
 from channels.testing import ApplicationCommunicator, HttpCommunicator, WebsocketCommunicator
 from django.db import connection
 
-from api.layers import ResilientRedisPubSubLayer
+from api.common.layers import ResilientRedisPubSubLayer
 from config.asgi import application
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,9 +6,9 @@ from typing import Any
 
 import strawberry
 
+from api.common.pages import encode_cursor
 from api.graphql.matches import Match
 from api.graphql.players import Player
-from api.matches.results import encode_cursor
 
 DEFAULT_PAGE = 20
 

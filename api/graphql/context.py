@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from asgiref.sync import sync_to_async
 from graphql import GraphQLError
 
-from api import database
-from api.matches.errors import ServiceError
+from api.common import database
+from api.common.errors import ServiceError
 
 if TYPE_CHECKING:
     from strawberry.types import Info
@@ -51,7 +51,7 @@ def caller(info: Info[Context, Any]) -> Player | None:
 def run_sync(function: Any) -> Any:
     """`function` as a coroutine on Django's database thread (thread-sensitive).
 
-    A dead pooled connection is replaced (see api/database.py); a database that does not answer is
+    A dead pooled connection is replaced (see api/common/database.py); a database that does not answer is
     a GraphQL error with code SERVICE_UNAVAILABLE, and a ServiceError one with its own code: never an
     "Unexpected error".
     """

@@ -1,6 +1,6 @@
 """Typed errors: what a client is told when a request is refused, with a stable code.
 
-Service errors (``api.matches.errors.ServiceError``) become ``UserError`` in a payload or a
+Service errors (``api.common.errors.ServiceError``) become ``UserError`` in a payload or a
 ``MoveRejected`` result; they never surface as top-level GraphQL errors, which are kept for malformed
 requests (graphql-core's own validation) and for the rare field that cannot carry an error payload.
 """

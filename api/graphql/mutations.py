@@ -20,7 +20,9 @@ from graphql import GraphQLError
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from api import ratelimits
+from api.common import ratelimits
+from api.common.errors import ServiceError
+from api.common.scopes import client_ip
 from api.graphql.context import Context, run_sync, scope_of
 from api.graphql.errors import (
     AUTH_REQUIRED,
@@ -38,9 +40,7 @@ from api.graphql.matches import Match
 from api.graphql.payloads import MatchPayload, MoveAccepted, MoveRejected, SubmitMoveResult
 from api.graphql.players import Player, RegisterPlayerPayload
 from api.matches import results, selectors, services
-from api.matches.errors import ServiceError
 from api.players import services as players
-from api.scopes import client_ip
 
 
 class GameKeys:

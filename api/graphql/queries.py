@@ -7,6 +7,7 @@ from typing import Any
 import strawberry
 from strawberry.types import Info
 
+from api.common.pages import encode_cursor
 from api.graphql.catalog import GameInfo, all_games
 from api.graphql.connections import (
     DEFAULT_PAGE,
@@ -22,7 +23,6 @@ from api.graphql.matches import Match, MatchStatus
 from api.graphql.players import Player
 from api.leaderboards import selectors as leaderboards
 from api.matches import selectors
-from api.matches.results import encode_cursor
 
 
 def _match(match_id: strawberry.ID) -> Match | None:

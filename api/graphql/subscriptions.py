@@ -23,11 +23,11 @@ from django.conf import settings
 from django.db import close_old_connections
 from strawberry.types import Info
 
+from api.common.layers import layer_is_down, watch_layer_health
 from api.graphql.context import Context, run_sync
 from api.graphql.errors import MATCH_NOT_FOUND, WEBSOCKET_REQUIRED, field_error, parse_id
 from api.graphql.games.base import GameView
 from api.graphql.matches import MatchEvent, MatchStatus, Outcome, view_of
-from api.layers import layer_is_down, watch_layer_health
 from api.matches import selectors
 
 # A lost nudge is noticed within this many seconds (a cheap version check, not a re-read).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from api.common.admin import ReadOnlyMixin
 from api.leaderboards.models import Rating
-from api.readonly_admin import ReadOnlyMixin
 
 
 @admin.register(Rating)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.db.models import Count, Q
 
+from api.common.errors import invalid_cursor
+from api.common.pages import Page, decode_cursor, encode_cursor, is_id, is_number
 from api.leaderboards.models import Rating
-from api.matches.errors import invalid_cursor
-from api.matches.results import Page, decode_cursor, encode_cursor, is_id, is_number
 
 MAX_PAGE = 100
 

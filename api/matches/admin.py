@@ -9,10 +9,10 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
 
+from api.common.admin import ReadOnlyMixin
+from api.common.errors import ServiceError
 from api.matches import services
-from api.matches.errors import ServiceError
 from api.matches.models import Match, MatchDeadline, MatchEvent, Seat
-from api.readonly_admin import ReadOnlyMixin
 
 
 class SeatInline(ReadOnlyMixin, admin.TabularInline):

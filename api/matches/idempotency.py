@@ -12,7 +12,7 @@ import json
 import unicodedata
 from typing import Any
 
-from api.matches.errors import Codes, ServiceError
+from api.common.errors import Codes, ServiceError
 from api.matches.models import IdempotencyRecord, Match, MatchEvent
 from api.matches.results import MoveAccepted, MoveRejected
 

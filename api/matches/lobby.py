@@ -13,8 +13,8 @@ from typing import Any
 
 from django.conf import settings
 
+from api.common.errors import Codes, ServiceError
 from api.matches import store
-from api.matches.errors import Codes, ServiceError
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
 
 LOBBY = "lobby"  # the deadline's kind and id

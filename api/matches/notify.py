@@ -26,5 +26,5 @@ def publish_match_advanced(match_id: int, version: int) -> None:
         async_to_sync(layer.group_send)(group_name(match_id), message)
     except Exception:
         # The move is committed; a lost nudge only delays subscribers until their next poll. A Redis
-        # outage never gets here: the layer drops the nudge itself (api/layers.py).
+        # outage never gets here: the layer drops the nudge itself (api/common/layers.py).
         log.exception("match_advanced_publish_failed", match_id=match_id, version=version)

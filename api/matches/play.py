@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 import structlog
 from django.db import IntegrityError, transaction
 
+from api.common.errors import Codes, ServiceError
 from api.matches import selectors, store
-from api.matches.errors import Codes, ServiceError
 from api.matches.models import Match, MatchStatus
 from api.matches.results import MoveAccepted, MoveRejected, MoveResult
 from games.core import engine

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from api.common.errors import invalid_cursor
+from api.common.pages import Page, decode_cursor, encode_cursor, is_id
 from api.matches import cache, eventlog
-from api.matches.errors import invalid_cursor
 from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus
-from api.matches.results import Deadline, Page, VisibleEvent, decode_cursor, encode_cursor, is_id
+from api.matches.results import Deadline, VisibleEvent
 from api.matches.specs import require_spec
 from games.core import engine
 from games.core.codec import camel_keys, encode

@@ -11,8 +11,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from api.common.errors import Codes, ServiceError
 from api.matches import idempotency, lobby, selectors, store
-from api.matches.errors import Codes, ServiceError
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
 from api.matches.play import bot_turn, fetch, not_active, pk_of, play, with_retries
 from api.matches.results import MoveAccepted, MoveRejected, MoveResult

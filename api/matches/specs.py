@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.matches.errors import Codes, ServiceError
+from api.common.errors import Codes, ServiceError
 from games import registry
 from games.core.spec import GameSpec
 

@@ -13,8 +13,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 
+from api.common.errors import Codes
 from api.matches import selectors
-from api.matches.errors import Codes
 from api.matches.models import Match
 from api.matches.results import VisibleEvent
 from games.core.visibility import Viewer

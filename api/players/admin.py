@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from api.common.admin import ReadOnlyMixin
 from api.players.models import Player
-from api.readonly_admin import ReadOnlyMixin
 
 
 @admin.register(Player)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from api.players.models import Player
-from api.players.services import hash_token
+from api.players.tokens import hash_token
 
 
 def player_for_token(*, token: str | None) -> Player | None:

@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-
-from api.matches.errors import Codes, ServiceError
+from api.common.errors import Codes, ServiceError
 from api.players.models import Player
 from api.players.names import MAX_NAME, clean_name
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+from api.players.tokens import hash_token, new_token
 
 
 def register_player(*, name: str) -> tuple[Player, str]:
@@ -23,6 +17,6 @@ def register_player(*, name: str) -> tuple[Player, str]:
             f"A name is 1 to {MAX_NAME} visible characters (at least one letter, digit or symbol), with no "
             "control, zero-width or direction-changing characters.",
         )
-    token = secrets.token_urlsafe(32)
+    token = new_token()
     player = Player.objects.create(name=clean, token_hash=hash_token(token))
     return player, token

@@ -17,11 +17,11 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import AnonymousUser
 
-from api import database
+from api.common import database
+from api.common.scopes import header
 from api.players.selectors import player_for_token
 from api.realtime.guard import CLOSE_TRY_AGAIN_LATER
 from api.realtime.responses import refuse_websocket, send_error
-from api.scopes import header
 
 INVALID_TOKEN = "INVALID_TOKEN"
 INVALID_TOKEN_MESSAGE = "This bearer token belongs to no player: register again, or send no token."

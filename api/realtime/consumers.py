@@ -19,7 +19,7 @@ from strawberry.exceptions import ConnectionRejectionError
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.types.unset import UNSET
 
-from api.database import DatabaseUnavailable
+from api.common.database import DatabaseUnavailable
 from api.graphql.context import Context
 from api.graphql.schema import schema
 from api.realtime import graphql_http

@@ -14,9 +14,9 @@ from typing import Any
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
-from api import ratelimits
+from api.common import ratelimits
+from api.common.scopes import client_ip, header
 from api.realtime.responses import refuse_websocket, send_error
-from api.scopes import client_ip, header
 
 REQUEST_TOO_LARGE = "REQUEST_TOO_LARGE"
 DISALLOWED_HOST = "DISALLOWED_HOST"

@@ -12,7 +12,7 @@ import orjson
 from django.conf import settings
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import BaseGraphQLTransportWSHandler
 
-from api import ratelimits
+from api.common import ratelimits
 
 TOO_MANY_OPERATIONS = "TOO_MANY_OPERATIONS"
 CLOSE_TOO_MANY = 4429

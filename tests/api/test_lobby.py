@@ -2,8 +2,8 @@
 
 import pytest
 
+from api.common.errors import ServiceError
 from api.matches import services
-from api.matches.errors import ServiceError
 from api.matches.models import Match, MatchEvent, MatchStatus, Seat
 from tests.api import toy_game
 from tests.api.conftest import T0

@@ -3,8 +3,8 @@
 import pytest
 from django.db import IntegrityError
 
+from api.common.errors import ServiceError
 from api.matches import play, services, store
-from api.matches.errors import ServiceError
 from api.matches.models import (
     AppendOnlyError,
     IdempotencyRecord,

@@ -4,7 +4,7 @@ import hashlib
 
 import pytest
 
-from api.matches.errors import ServiceError
+from api.common.errors import ServiceError
 from api.players.models import Player
 from api.players.selectors import player_for_token
 from api.players.services import register_player

@@ -2,8 +2,8 @@
 
 import pytest
 
+from api.common.errors import ServiceError
 from api.matches import selectors, services
-from api.matches.errors import ServiceError
 from api.matches.models import MatchStatus
 from games.core.visibility import OMNISCIENT, SPECTATOR, seat_viewer
 from tests.api import toy_game

@@ -220,7 +220,7 @@ async def test_a_websocket_message_over_the_size_limit_closes_with_1009(settings
 
 @pytest.mark.redis
 async def test_limits_are_shared_through_redis_when_it_is_configured(limits, redis_client, http):
-    from api import ratelimits
+    from api.common import ratelimits
 
     limits.RATE_LIMIT_HTTP_PER_IP = "2/minute"
     assert type(ratelimits.limiter().storage).__name__ == "RedisStorage"
