@@ -92,11 +92,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL",
         }
     )
-else:
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # Reuse connections across requests: reopening one (and, on SQLite, re-running the PRAGMAs) roughly
 # doubled the time of a small query.
 DATABASES["default"]["CONN_MAX_AGE"] = 60
+
+# Threads per process that run the API's database work, each with its own persistent connection
+# (api/common/database.py): the most queries one process has in flight at once.
+DATABASE_THREADS = env.int("DATABASE_THREADS", default=8)
+
+# How long a process remembers which player holds a bearer token (a player row never changes).
+TOKEN_CACHE_SECONDS = env.float("TOKEN_CACHE_SECONDS", default=60.0)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

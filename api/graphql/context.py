@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from asgiref.sync import sync_to_async
 from graphql import GraphQLError
 
 from api.common import database
@@ -49,17 +48,16 @@ def caller(info: Info[Context, Any]) -> Player | None:
 
 
 def run_sync(function: Any) -> Any:
-    """`function` as a coroutine on Django's database thread (thread-sensitive).
+    """`function` as a coroutine on a database thread (api/common/database.py).
 
     A dead pooled connection is replaced (see api/common/database.py); a database that does not answer is
     a GraphQL error with code SERVICE_UNAVAILABLE, and a ServiceError one with its own code: never an
     "Unexpected error".
     """
-    on_thread = sync_to_async(database.call, thread_sensitive=True)
 
     async def run(*args: Any, **kwargs: Any) -> Any:
         try:
-            return await on_thread(function, *args, **kwargs)
+            return await database.run(function, *args, **kwargs)
         except database.DatabaseUnavailable as error:
             raise GraphQLError(
                 error.message, extensions={"code": error.code, "retryAfter": error.retry_after}

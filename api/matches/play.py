@@ -16,7 +16,7 @@ import structlog
 from django.db import IntegrityError, transaction
 
 from api.common.errors import Codes, ServiceError
-from api.matches import selectors, store
+from api.matches import seating, selectors, store
 from api.matches.models import Match, MatchStatus
 from api.matches.results import MoveAccepted, MoveRejected, MoveResult
 from games.core import engine
@@ -63,11 +63,10 @@ def fetch(match_id: Any) -> Match:
     The unique ``(match, seq)`` constraint remains the guarantee; SQLite serializes writers anyway.
     """
     pk = pk_of(match_id)
-    rows = Match.objects.select_for_update().prefetch_related("seats")
-    match = None if pk is None else rows.filter(pk=pk).first()
+    match = None if pk is None else Match.objects.select_for_update().filter(pk=pk).first()
     if match is None:
         raise ServiceError(Codes.MATCH_NOT_FOUND, f"No match {match_id}.")
-    return match
+    return seating.attach(match)
 
 
 def not_active(match: Match) -> MoveRejected:

@@ -7,7 +7,7 @@ from typing import Any
 
 from api.common.errors import invalid_cursor
 from api.common.pages import Page, decode_cursor, encode_cursor, is_id
-from api.matches import cache, eventlog
+from api.matches import cache, eventlog, seating
 from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus
 from api.matches.results import Deadline, VisibleEvent
 from api.matches.specs import require_spec
@@ -26,7 +26,8 @@ def get_match(*, match_id: Any) -> Match | None:
         key = int(match_id)
     except (TypeError, ValueError):
         return None
-    return Match.objects.select_related("host").prefetch_related("seats__player").filter(pk=key).first()
+    match = Match.objects.select_related("host").filter(pk=key).first()
+    return None if match is None else seating.attach(match)
 
 
 def list_matches(

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.contrib.auth.models import AnonymousUser
 
 from api.common import database
@@ -45,7 +44,7 @@ async def resolve_player(token: str | None) -> Any:
     """The player holding `token`; InvalidToken when none does. DatabaseUnavailable passes through."""
     if token is None:
         raise InvalidToken
-    player = await sync_to_async(database.call, thread_sensitive=True)(player_for_token, token=token)
+    player = await database.run(player_for_token, token=token)
     if player is None:
         raise InvalidToken
     return player

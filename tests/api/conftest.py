@@ -10,6 +10,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.db import connections
 
+from api.common import database
 from api.matches import cache, services
 from api.matches.models import Match
 from api.players.models import Player
@@ -26,6 +27,7 @@ def _close_database_thread_connections(django_db_setup: Any) -> Iterator[None]:
     database is dropped (PostgreSQL refuses to drop a database that still has sessions)."""
     yield
     asyncio.run(sync_to_async(connections.close_all, thread_sensitive=True)())
+    database.close_pool_connections()
 
 
 @pytest.fixture(autouse=True)

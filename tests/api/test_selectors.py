@@ -3,7 +3,7 @@
 import pytest
 
 from api.common.errors import ServiceError
-from api.matches import selectors, services
+from api.matches import seating, selectors, services
 from api.matches.models import MatchStatus
 from games.core.visibility import OMNISCIENT, SPECTATOR, seat_viewer
 from tests.api import toy_game
@@ -17,10 +17,21 @@ def draw(match, player, at=T0 + 1):
 
 
 def test_get_match_loads_seats_and_players_up_front(active, django_assert_num_queries):
-    with django_assert_num_queries(3):
+    seating.clear()  # a process that has not read this match yet
+    with django_assert_num_queries(2):
         match = selectors.get_match(match_id=str(active.id))
         assert match.host.name == "Alice"
         assert [seat.player.name for seat in match.seats.all()] == ["Alice", "Bob"]
+    with django_assert_num_queries(1):  # seats are fixed after the deal: read once per process
+        match = selectors.get_match(match_id=str(active.id))
+        assert [seat.player.name for seat in match.seats.all()] == ["Alice", "Bob"]
+
+
+def test_a_lobbys_seats_are_read_fresh_every_time(lobby, make_player, django_assert_num_queries):
+    assert len(selectors.get_match(match_id=lobby.id).seats.all()) == 2
+    services.join_match(match_id=lobby.id, player=make_player("Cleo"))
+    with django_assert_num_queries(2):
+        assert len(selectors.get_match(match_id=lobby.id).seats.all()) == 3
     assert selectors.get_match(match_id=999) is None
     assert selectors.get_match(match_id="abc") is None
 

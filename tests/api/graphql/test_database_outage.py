@@ -7,61 +7,60 @@ one database thread; `on_db_thread` reaches that thread's connection to break it
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import AsyncIterator
 
 import psycopg
 import pytest
-from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import connection
 
+from api.common import database
 from tests.api.graphql.conftest import Caller, active_seat, start_table
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-async def on_db_thread(function: Any) -> Any:
-    return await sync_to_async(function, thread_sensitive=True)()
+def pool_backend_pids() -> list[int]:
+    """The server processes behind the API's database threads (api/common/database.py)."""
+    return [held.connection.info.backend_pid for held in database.pool_connections() if held.connection]
 
 
-def backend_pid() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        return cursor.fetchone()[0]
-
-
-async def terminate(pid: int) -> None:
-    """What a PostgreSQL restart, a failover or an idle-session kill does to a pooled connection."""
-    database = settings.DATABASES["default"]
+async def terminate(pids: list[int]) -> None:
+    """What a PostgreSQL restart, a failover or an idle-session kill does to pooled connections."""
+    assert pids
+    settings_dict = settings.DATABASES["default"]
     async with await psycopg.AsyncConnection.connect(
-        host=database["HOST"], port=database["PORT"] or 5432, user=database["USER"], dbname=database["NAME"]
+        host=settings_dict["HOST"],
+        port=settings_dict["PORT"] or 5432,
+        user=settings_dict["USER"],
+        dbname=settings_dict["NAME"],
     ) as admin:
-        await admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+        for pid in pids:
+            await admin.execute("SELECT pg_terminate_backend(%s)", [pid])
 
 
-@contextlib.contextmanager
-def unreachable_database() -> Iterator[None]:
-    """The database thread's connection points at a port where nothing listens (a wrong DATABASE_URL,
-    or a database that is down), then back."""
-    saved = dict(connection.settings_dict)
-    connection.close()
-    connection.settings_dict.update(HOST="127.0.0.1", PORT="1")
+@contextlib.asynccontextmanager
+async def unreachable_database() -> AsyncIterator[None]:
+    """The API's connections point at a port where nothing listens (a wrong DATABASE_URL, or a
+    database that is down), then back. Every thread's connection shares one settings dict."""
+    held = settings.DATABASES["default"]
+    saved = dict(held)
+    await asyncio.to_thread(database.close_pool_connections)
+    held.update(HOST="127.0.0.1", PORT="1")
     try:
         yield
     finally:
-        connection.close()
-        connection.settings_dict.clear()
-        connection.settings_dict.update(saved)
+        await asyncio.to_thread(database.close_pool_connections)
+        held.clear()
+        held.update(saved)
 
 
 async def test_a_bearer_request_after_the_server_dropped_the_connection_is_answered(register, http):
     ada = await register("Ada")
-    pid = await on_db_thread(backend_pid)
-    await terminate(pid)  # from a connection of its own
+    pids = pool_backend_pids()
+    await terminate(pids)  # from a connection of its own
     assert (await ada.run("{ me { name } }"))["me"] == {"name": "Ada"}
-    assert await on_db_thread(backend_pid) != pid
     created = await ada.create()
     assert created["error"] is None
 
@@ -70,7 +69,7 @@ async def test_a_move_after_the_server_dropped_the_connection_is_played_once(reg
     table = await start_table(register)
     player = table.seat(await active_seat(table.host, table.match_id))
     moves = await player.legal_moves(table.match_id)
-    await terminate(await on_db_thread(backend_pid))
+    await terminate(pool_backend_pids())
     result = await player.submit(table.match_id, moves[0]["input"], idempotency_key="k1")
     assert result["__typename"] == "MoveAccepted", result
     again = await player.submit(table.match_id, moves[0]["input"], idempotency_key="k1")
@@ -80,9 +79,7 @@ async def test_a_move_after_the_server_dropped_the_connection_is_played_once(reg
 async def test_a_database_that_does_not_answer_is_service_unavailable_until_it_does(register, http):
     ada = await register("Ada")
     spectator = Caller(http)
-    enter = unreachable_database()
-    await on_db_thread(enter.__enter__)
-    try:
+    async with unreachable_database():
         token_request = await http.post(
             "/graphql/", json={"query": "{ me { id } }"}, headers={"Authorization": f"Bearer {ada.token}"}
         )
@@ -101,7 +98,5 @@ async def test_a_database_that_does_not_answer_is_service_unavailable_until_it_d
         health = await http.get("/healthz")
         assert health.status_code == 503
         assert health.json()["database"] == "down"
-    finally:
-        await on_db_thread(lambda: enter.__exit__(None, None, None))
     assert (await ada.run("{ me { name } }"))["me"] == {"name": "Ada"}
     assert (await http.get("/healthz")).json()["database"] == "ok"

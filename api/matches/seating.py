@@ -1,0 +1,55 @@
+"""A match's seats, read once per process after its lobby closes.
+
+Seats change only in the lobby; from the deal on they are fixed, so every read of an ACTIVE or ended
+match would otherwise repeat the same join of seats and players. ``attach`` puts the seats on a match
+instance exactly where Django's ``prefetch_related("seats__player")`` would, so ``match.seats.all()``
+answers from memory everywhere. The cached Seat rows are shared between requests and never written.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from api.matches.models import Match, MatchStatus, Seat
+
+SIZE = 4096
+
+_seats: OrderedDict[tuple[int, str], list[Seat]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _load(match: Match) -> list[Seat]:
+    return list(Seat.objects.filter(match_id=match.pk).select_related("player").order_by("index"))
+
+
+def _cached(match: Match) -> list[Seat]:
+    key = (match.pk, match.seed)  # ids are reused by test databases; a seed never is
+    with _lock:
+        seats = _seats.get(key)
+        if seats is not None:
+            _seats.move_to_end(key)
+            return seats
+    seats = _load(match)
+    with _lock:
+        _seats[key] = seats
+        while len(_seats) > SIZE:
+            _seats.popitem(last=False)
+    return seats
+
+
+def attach(match: Match) -> Match:
+    """``match`` with its seats (and their players) in its prefetch cache; one query in a lobby,
+    none once the seats are fixed and this process has read them."""
+    seats = _load(match) if match.status == MatchStatus.LOBBY else _cached(match)
+    rows: Any = Seat.objects.filter(match_id=match.pk)  # never evaluated: its result cache is filled
+    rows._result_cache = seats
+    rows._prefetch_done = True
+    match._prefetched_objects_cache = {"seats": rows}  # type: ignore[attr-defined]
+    return match
+
+
+def clear() -> None:
+    with _lock:
+        _seats.clear()
