@@ -20,15 +20,14 @@ from typing import Any
 
 import strawberry
 from django.conf import settings
-from django.db import close_old_connections
 from strawberry.types import Info
 
 from api.common.layers import layer_is_down, watch_layer_health
-from api.graphql.context import Context, run_sync
+from api.graphql.context import Context
 from api.graphql.errors import MATCH_NOT_FOUND, WEBSOCKET_REQUIRED, field_error, parse_id
 from api.graphql.games.base import GameView
-from api.graphql.matches import MatchEvent, MatchStatus, Outcome, view_of
-from api.matches import selectors
+from api.graphql.matches import LegalMove, MatchEvent, MatchStatus, Outcome
+from api.graphql.updates import Source, sources
 
 # A lost nudge is noticed within this many seconds (a cheap version check, not a re-read).
 POLL_SECONDS = float(getattr(settings, "GRAPHQL_SUBSCRIPTION_POLL_SECONDS", 10.0))
@@ -38,40 +37,62 @@ OUTAGE_POLL_SECONDS = float(getattr(settings, "GRAPHQL_SUBSCRIPTION_OUTAGE_POLL_
 
 @strawberry.type(description="What changed in a match since the previous update (or since afterVersion).")
 class MatchUpdate:
-    version: int = strawberry.field(description="The match version this update brings the client to.")
-    events: list[MatchEvent] = strawberry.field(
+    source: strawberry.Private[Source]
+    player: strawberry.Private[Any]
+    after: strawberry.Private[int]
+
+    @strawberry.field(description="The match version this update brings the client to.")
+    def version(self) -> int:
+        return self.source.version
+
+    @strawberry.field
+    def status(self) -> MatchStatus:
+        return MatchStatus(self.source.match.status)
+
+    @strawberry.field
+    def outcome(self) -> Outcome | None:
+        outcome = self.source.match.outcome
+        return Outcome.from_json(outcome) if outcome else None
+
+    @strawberry.field(
         description="The events after the previous update's version, up to `version`, redacted."
     )
-    view: GameView | None = strawberry.field(description="The caller's view at `version`.")
-    status: MatchStatus
-    outcome: Outcome | None
+    async def events(self) -> list[MatchEvent]:
+        shown = await self.source.events(self.after, self.source.viewer(self.player))
+        return [MatchEvent.from_visible(event) for event in shown]
+
+    @strawberry.field(description="The caller's view at `version`.")
+    def view(self) -> GameView | None:
+        return self.source.view(self.source.viewer(self.player))
+
+    @strawberry.field(
+        description="What the caller may do at `version` (as Match.legalMoves): a live client needs no "
+        "query per update. Empty for a spectator and when it is not the caller's turn."
+    )
+    def legal_moves(self) -> list[LegalMove]:
+        return [
+            LegalMove(label=move["label"], input=move["input"])
+            for move in self.source.legal_moves(self.player)
+        ]
 
 
-def read_update(player: Any, match_id: int, after: int | None, *, first: bool) -> MatchUpdate | None:
-    """The update that brings a client from ``after`` (None: nothing sent yet) to now. Sync.
+async def read_update(
+    player: Any, match_id: int, after: int | None, nudged: int | None, *, first: bool = False
+) -> MatchUpdate | None:
+    """The update that brings a client from ``after`` to the match now (the first update always
+    comes; ``after`` None or past the current version: the view, no events).
 
-    Not the first update and nothing new: None, without building a view.
+    ``nudged``: the version a nudge announced (None: read afresh). A later update with nothing new: None.
     """
-    close_old_connections()  # a long-lived subscription may wake on a connection that has expired
-    match = selectors.get_match(match_id=match_id)
-    if match is None:
+    source = await sources().at_least(match_id, nudged)
+    if source is None:
         if first:
             raise field_error(MATCH_NOT_FOUND, f"There is no match {match_id}.")
         return None
-    if not first and (after is None or match.version <= after):
+    if not first and (after is None or source.version <= after):
         return None
-    viewer = selectors.viewer_for(match=match, player=player)
-    if after is None or after >= match.version:
-        events = []
-    else:
-        events = selectors.events_for(match=match, viewer=viewer, after=after)
-    return MatchUpdate(
-        version=match.version,
-        events=[MatchEvent.from_visible(event) for event in events if event.seq <= match.version],
-        view=view_of(match, viewer),
-        status=MatchStatus(match.status),
-        outcome=Outcome.from_json(match.outcome) if match.outcome else None,
-    )
+    start = source.version if after is None else min(after, source.version)
+    return MatchUpdate(source=source, player=player, after=start)
 
 
 async def _wait(woken: asyncio.Event, layer: Any) -> None:
@@ -106,23 +127,30 @@ class Subscription:
             # a nudge lost in the switch is read now rather than at the next poll.
             watch_layer_health(consumer.channel_layer, woken)
 
+            nudged: int | None = None  # the highest version a nudge announced, until it is read
+
             async def listen() -> None:
+                nonlocal nudged
                 async for nudge in nudges:
                     # One connection may follow several matches: each listener sees every nudge.
-                    if nudge.get("match_id") == key and nudge.get("version", 0) > sent:
+                    version = nudge.get("version", 0)
+                    if nudge.get("match_id") == key and version > sent:
+                        nudged = max(nudged or 0, version)
                         woken.set()
 
             sent = -1
             listener = asyncio.create_task(listen())
             try:
-                update = await run_sync(read_update)(player, key, after_version, first=True)
-                sent = update.version
-                yield update
+                first = await read_update(player, key, after_version, None, first=True)
+                assert first is not None  # a missing match raised
+                sent = first.source.version
+                yield first
                 while True:
                     await _wait(woken, consumer.channel_layer)
-                    update = await run_sync(read_update)(player, key, sent, first=False)
+                    wanted, nudged = nudged, None
+                    update = await read_update(player, key, sent, wanted)
                     if update is not None:
-                        sent = update.version
+                        sent = update.source.version
                         yield update
             finally:
                 listener.cancel()

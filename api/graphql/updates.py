@@ -1,0 +1,140 @@
+"""What a match's subscribers are sent, read once per (match, version) and redacted once per viewer.
+
+Every subscriber of a match in this process wakes on the same nudge. The first to ask for a version
+reads it (the match row and the engine's game, which the game cache usually holds already) while the
+others wait for that read and then share it; events are read once per starting version, and each
+viewer's redaction, view and legal moves are computed once and reused by every subscriber with that
+viewer (a spectator crowd shares one). Only strawberry's serialization is per subscriber.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from api.common import database
+from api.graphql.games import binding_for
+from api.matches import selectors
+from api.matches.models import Match, MatchEvent
+from api.matches.results import VisibleEvent
+from api.matches.specs import require_spec
+from games.core import engine
+from games.core.engine import Game
+from games.core.visibility import Viewer
+
+MATCHES_HELD = 1024
+
+
+@dataclass
+class Source:
+    """One match at one version, with what has been derived from it so far."""
+
+    match: Match
+    game: Game
+    rows: dict[int, list[MatchEvent]] = field(default_factory=dict)  # after -> rows up to version
+    shown: dict[tuple[int, Viewer], list[VisibleEvent]] = field(default_factory=dict)
+    views: dict[Viewer, Any] = field(default_factory=dict)
+    moves: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        return int(self.match.version)
+
+    def viewer(self, player: Any) -> Viewer:
+        return selectors.viewer_for(match=self.match, player=player)
+
+    def view(self, viewer: Viewer) -> Any:
+        if viewer not in self.views:
+            binding = binding_for(self.match.game)
+            self.views[viewer] = (
+                None if binding is None else binding.view(engine.view(self.game, viewer), self.game.version)
+            )
+        return self.views[viewer]
+
+    def legal_moves(self, player: Any) -> list[dict[str, Any]]:
+        """The player's legal moves as MoveInput values ([] for a spectator or an ended match)."""
+        seat = selectors.seat_of(match=self.match, player=player)
+        binding = binding_for(self.match.game)
+        if seat is None or binding is None or self.match.status != "ACTIVE":
+            return []
+        if seat not in self.moves:
+            legal = engine.legal_moves(self.game, seat)
+            self.moves[seat] = [
+                {"label": binding.label(move), "input": {binding.graphql_member: move}}
+                for move in (self.game.spec.moves.dump(each) for each in legal)
+            ]
+        return self.moves[seat]
+
+    async def events(self, after: int, viewer: Viewer) -> list[VisibleEvent]:
+        """Events ``after < seq <= version`` as ``viewer`` may see them."""
+        if after >= self.version:
+            return []
+        if after not in self.rows:
+            self.rows[after] = await database.run(_rows, self.match.pk, after, self.version)
+        key = (after, viewer)
+        if key not in self.shown:
+            spec = require_spec(self.match.game)
+            visible = (selectors.visible(spec, row, viewer) for row in self.rows[after])
+            self.shown[key] = [event for event in visible if event is not None]
+        return self.shown[key]
+
+
+def _rows(match_id: int, after: int, upto: int) -> list[MatchEvent]:
+    return list(MatchEvent.objects.filter(match_id=match_id, seq__gt=after, seq__lte=upto).order_by("seq"))
+
+
+def _read(match_id: int) -> Source | None:
+    match = selectors.get_match(match_id=match_id)
+    if match is None:
+        return None
+    return Source(match, selectors.load_game(match=match))
+
+
+class Sources:
+    """This event loop's latest Source per match, read once however many subscribers ask."""
+
+    def __init__(self) -> None:
+        self._latest: OrderedDict[int, Source] = OrderedDict()
+        self._reading: dict[int, asyncio.Future[Source | None]] = {}
+
+    async def at_least(self, match_id: int, version: int | None) -> Source | None:
+        """A Source at ``version`` or later; ``version`` None (a poll, a first read): one read that
+        starts after this call, so it sees every commit before it."""
+        while True:
+            held = self._latest.get(match_id)
+            if held is not None and version is not None and held.version >= version:
+                return held
+            reading = self._reading.get(match_id)
+            fresh = reading is None
+            if reading is None:
+                reading = asyncio.ensure_future(database.run(_read, match_id))
+                self._reading[match_id] = reading
+                reading.add_done_callback(lambda _: self._reading.pop(match_id, None))
+            source = await asyncio.shield(reading)
+            if source is not None:
+                self._keep(match_id, source)
+            # A read that was already under way may predate the commit we were told of: read again.
+            if fresh or source is None or (version is not None and source.version >= version):
+                return source
+
+    def _keep(self, match_id: int, source: Source) -> None:
+        held = self._latest.get(match_id)
+        if held is None or held.version < source.version or held.match.seed != source.match.seed:
+            self._latest[match_id] = source
+        self._latest.move_to_end(match_id)
+        while len(self._latest) > MATCHES_HELD:
+            self._latest.popitem(last=False)
+
+
+_by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Sources] = weakref.WeakKeyDictionary()
+
+
+def sources() -> Sources:
+    """The running event loop's Sources (one per server process; tests run a loop each)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _by_loop:
+        _by_loop[loop] = Sources()
+    return _by_loop[loop]
