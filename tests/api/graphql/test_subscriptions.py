@@ -269,3 +269,47 @@ async def test_browsers_connect_only_from_the_allowed_origins(origin, accepted):
     connected, _ = await ws.connect(timeout=WAIT)
     assert connected is accepted
     await ws.disconnect()
+
+
+LIVE = """
+subscription($id: ID!) { matchUpdates(matchId: $id) { version status legalMoves { label input } } }
+"""
+SUBMIT = """
+mutation($id: ID!, $move: MoveInput!, $v: Int) {
+  submitMove(matchId: $id, move: $move, expectedVersion: $v) { __typename ... on MoveAccepted { version } }
+}
+"""
+
+
+async def test_a_live_client_plays_over_one_socket_with_the_legal_moves_each_update_brings(table):
+    """One message per move each way: the update carries the seat's legal moves, the move goes back
+    over the same WebSocket."""
+    seat = await active_seat(table.host, table.match_id)
+    player, other = table.seat(seat), table.seat(1 - seat)
+    mine, theirs = Subscriber(), Subscriber()
+    await mine.open(player.token)
+    await theirs.open(other.token)
+    for connection in (mine, theirs):
+        await connection.ws.send_json_to(
+            {
+                "id": "live",
+                "type": "subscribe",
+                "payload": {"query": LIVE, "variables": {"id": table.match_id}},
+            }
+        )
+    first = (await mine.message())["payload"]["data"]["matchUpdates"]
+    assert first["legalMoves"] == await player.legal_moves(table.match_id)
+    assert (await theirs.message())["payload"]["data"]["matchUpdates"]["legalMoves"] == []
+    move = {"id": table.match_id, "move": first["legalMoves"][0]["input"], "v": first["version"]}
+    await mine.ws.send_json_to(
+        {"id": "m1", "type": "subscribe", "payload": {"query": SUBMIT, "variables": move}}
+    )
+    seen = {}
+    while "m1" not in seen or "live" not in seen:
+        message = await mine.message()
+        if message["type"] == "next":
+            seen[message["id"]] = message["payload"]["data"]
+    assert seen["m1"]["submitMove"]["__typename"] == "MoveAccepted"
+    assert seen["live"]["matchUpdates"]["version"] == seen["m1"]["submitMove"]["version"]
+    await mine.close()
+    await theirs.close()
