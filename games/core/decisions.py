@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from games.core.visibility import Event
 
 
 @dataclass(frozen=True, slots=True)
 class Accepted:
-    """The command is legal; these facts follow from it (possibly none, e.g. a stale timeout)."""
+    """The command is legal; these facts follow from it (possibly none, e.g. a stale timeout).
+
+    ``after``: the state once ``events`` are applied, when ``decide`` folded them already to read the
+    table as it goes (a game's story of one decision); the engine then uses it instead of applying
+    every event a second time. It must equal folding ``evolve`` over the events, and the conformance
+    suite's replay check holds games to that. Not part of equality: the events are the decision.
+    """
 
     events: tuple[Event, ...]
+    after: Any = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

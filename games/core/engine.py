@@ -65,6 +65,14 @@ def evolve(game: Game, event: Event) -> Game:
     return replace(game, version=game.version + 1, state=game.spec.evolve(game.state, event))
 
 
+def settle(game: Game, decision: Accepted) -> Game:
+    """``game`` after an accepted decision's events: the state ``decide`` folded, when it has one,
+    so that each event is applied once (see ``Accepted.after``)."""
+    if decision.after is None:
+        return advance(game, decision.events)
+    return replace(game, version=game.version + len(decision.events), state=decision.after)
+
+
 def advance(game: Game, events: Iterable[Event]) -> Game:
     state, version, evolve_state = game.state, game.version, game.spec.evolve
     for event in events:
@@ -85,7 +93,7 @@ def step(game: Game, command: Command[Any]) -> Step:
     decision = decide(timed_out, command)
     if isinstance(decision, Rejected):
         return Step(decision, (), game)
-    return Step(decision, timeouts + decision.events, advance(timed_out, decision.events))
+    return Step(decision, timeouts + decision.events, settle(timed_out, decision))
 
 
 def _apply_overdue(game: Game, now: int) -> tuple[Game, tuple[Event, ...]]:
@@ -99,7 +107,7 @@ def _apply_overdue(game: Game, now: int) -> tuple[Game, tuple[Event, ...]]:
         if not isinstance(decision, Accepted) or not decision.events:
             break  # a game that ignores its own deadline would loop: stop here
         applied.extend(decision.events)
-        game = advance(game, decision.events)
+        game = settle(game, decision)
     return game, tuple(applied)
 
 

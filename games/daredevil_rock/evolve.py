@@ -105,8 +105,8 @@ def _known(value: T | None) -> T:
 def _action(state: State, seat: int, climber_changes: dict[str, Any] | None = None, **changes: Any) -> State:
     """One action spent by ``seat``'s climber, with ``changes`` to it and to the table.
 
-    A pending climb bonus lapses with any action. One ``replace`` per object: evolve runs twice for
-    every event (once in ``decide``'s story, once when the engine applies it), so it is kept lean.
+    A pending climb bonus lapses with any action. One ``replace`` per object: evolve runs for every
+    event of every decision (``decide``'s story folds them; replays fold them again), so it is kept lean.
     """
     actions = state.climbers[seat].actions + 1
     climbers = _changed(state, seat, actions=actions, **(climber_changes or {}))

@@ -71,7 +71,7 @@ def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
         return problem
     story = Story(state, command.at)
     _play(story, climber.seat, move, chance)
-    return Accepted(tuple(story.events))
+    return Accepted(tuple(story.events), story.state)
 
 
 def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
@@ -103,7 +103,7 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
     story = Story(state, at)
     story.tell(CliffDealt(state.columns, state.levels, shuffled[DRAW_DECK:cliff_end], deck, len(deck), first))
     start_turn(story, first)
-    return Accepted(tuple(story.events))
+    return Accepted(tuple(story.events), story.state)
 
 
 def _timeout(state: State, deadline_id: str, at: int) -> Decision:
@@ -112,7 +112,7 @@ def _timeout(state: State, deadline_id: str, at: int) -> Decision:
         return Accepted(())
     story = Story(state, at)
     end_turn(story, "timeout")
-    return Accepted(tuple(story.events))
+    return Accepted(tuple(story.events), story.state)
 
 
 def _resign(state: State, seat: int | None, at: int) -> Decision:
@@ -124,7 +124,7 @@ def _resign(state: State, seat: int | None, at: int) -> Decision:
     story.tell(Resigned(climber.seat))
     if not settle_elimination(story, "resigned") and climber.seat == state.active:
         end_turn(story, "resigned")
-    return Accepted(tuple(story.events))
+    return Accepted(tuple(story.events), story.state)
 
 
 def _play(story: Story, seat: int, move: Move, chance: Chance) -> None:
