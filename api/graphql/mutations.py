@@ -123,8 +123,7 @@ def _submit(player: Any, match_id: int, move: MoveInput, expected: int | None, k
         return MoveRejected(code=error.code, message=error.message)
     if isinstance(result, results.MoveRejected):
         return MoveRejected(code=result.code, message=result.message)
-    after = result.events[0].seq - 1 if result.events else result.version
-    return MoveAccepted(match=Match(model=result.match), version=result.version, after=after)
+    return MoveAccepted(match=Match(model=result.match), version=result.version, rows=result.events)
 
 
 @strawberry.type

@@ -7,9 +7,11 @@ from typing import Annotated, Any
 import strawberry
 from strawberry.types import Info
 
-from api.graphql.context import Context, run_sync
+from api.graphql.context import Context
 from api.graphql.errors import UserError
-from api.graphql.matches import Match, MatchEvent, visible_events
+from api.graphql.matches import Match, MatchEvent, viewer_of
+from api.matches import selectors
+from api.matches.specs import require_spec
 
 
 @strawberry.type(description="The match a mutation acted on, or the error that refused it (match null).")
@@ -22,21 +24,19 @@ class MatchPayload:
 class MoveAccepted:
     match: Match
     version: int = strawberry.field(description="The match version after the move.")
-    after: strawberry.Private[int]  # the version before the first event this call appended
+    rows: strawberry.Private[list[Any]]  # the MatchEvent rows this call appended (or first appended)
 
     @strawberry.field(
         description="The events this move appended (overdue timeouts applied first included), "
         "redacted for the caller."
     )
-    async def events(self, info: Info[Context, Any]) -> list[MatchEvent]:
-        if self.after >= self.version:
-            return []
-
-        def load() -> list[MatchEvent]:
-            shown = visible_events(info.context, self.match.model, after=self.after, first=None)
-            return [event for event in shown if event.seq <= self.version]
-
-        return await run_sync(load)()
+    def events(self, info: Info[Context, Any]) -> list[MatchEvent]:
+        # Built from the rows in hand: the payload costs no second read of the log.
+        model = self.match.model
+        viewer = viewer_of(info.context, model)
+        spec = require_spec(model.game)
+        shown = (selectors.visible(spec, row, viewer) for row in self.rows if row.seq <= self.version)
+        return [MatchEvent.from_visible(event) for event in shown if event is not None]
 
 
 @strawberry.type(description="The move was refused and nothing changed: a stable code and a sentence.")

@@ -34,7 +34,7 @@ class Source:
 
     match: Match
     game: Game
-    rows: dict[int, list[MatchEvent]] = field(default_factory=dict)  # after -> rows up to version
+    rows: dict[int, asyncio.Future[list[MatchEvent]]] = field(default_factory=dict)  # after -> rows
     shown: dict[tuple[int, Viewer], list[VisibleEvent]] = field(default_factory=dict)
     views: dict[Viewer, Any] = field(default_factory=dict)
     moves: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
@@ -72,12 +72,13 @@ class Source:
         """Events ``after < seq <= version`` as ``viewer`` may see them."""
         if after >= self.version:
             return []
-        if after not in self.rows:
-            self.rows[after] = await database.run(_rows, self.match.pk, after, self.version)
+        if after not in self.rows:  # one read however many subscribers ask at once
+            self.rows[after] = asyncio.ensure_future(database.run(_rows, self.match.pk, after, self.version))
+        rows = await asyncio.shield(self.rows[after])
         key = (after, viewer)
         if key not in self.shown:
             spec = require_spec(self.match.game)
-            visible = (selectors.visible(spec, row, viewer) for row in self.rows[after])
+            visible = (selectors.visible(spec, row, viewer) for row in rows)
             self.shown[key] = [event for event in visible if event is not None]
         return self.shown[key]
 

@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 
 from api.common.errors import Codes, ServiceError
-from api.matches import store
+from api.matches import aftermath
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
 
 LOBBY = "lobby"  # the deadline's kind and id
@@ -43,7 +43,7 @@ def extend(match: Match, now_ms: int) -> None:
     MatchDeadline.objects.update_or_create(
         match_id=match.pk, deadline_id=LOBBY, defaults={"at_ms": at, "kind": LOBBY}
     )
-    store.after_commit(match.pk, match.version, deadlines=[(LOBBY, at, LOBBY)])
+    aftermath.committed(match.pk, match.version, deadlines=[(LOBBY, at, LOBBY)])
 
 
 def expired(match: Match, now_ms: int) -> bool:

@@ -1,4 +1,5 @@
-"""Commands through the engine: check -> load -> decide -> append, in one transaction with retries.
+"""Commands through the engine: check -> load -> decide -> append -> settle (and, once committed, the
+one after-commit step of ``aftermath``), in one transaction with retries.
 
 ``attempt`` functions run inside ``transaction.atomic()``; ``with_retries`` repeats one when another
 writer won the race for the next ``seq`` (unique constraint or guarded UPDATE), at most
@@ -16,7 +17,7 @@ import structlog
 from django.db import IntegrityError, transaction
 
 from api.common.errors import Codes, ServiceError
-from api.matches import seating, selectors, store
+from api.matches import aftermath, seating, selectors, store
 from api.matches.models import Match, MatchStatus
 from api.matches.results import MoveAccepted, MoveRejected, MoveResult
 from games.core import engine
@@ -80,7 +81,17 @@ def play(match: Match, seat: int | None, move: Any, now_ms: int, game: Game | No
     if isinstance(step.decision, Rejected):
         # Writes nothing, not even the overdue timeouts it was decided after: their timers append them.
         return MoveRejected(step.decision.code, step.decision.message)
+    old_status = match.status
     events = store.append(match=match, game=game, step=step, seat=seat, now_ms=now_ms)
+    if events:
+        aftermath.settle(
+            match=match,
+            before=game,
+            after=step.game,
+            old_status=old_status,
+            events=step.events,
+            now_ms=now_ms,
+        )
     return MoveAccepted(match=match, version=match.version, events=events)
 
 

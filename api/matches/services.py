@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from api.common.errors import Codes, ServiceError
-from api.matches import idempotency, lobby, selectors, store
+from api.matches import aftermath, idempotency, lobby, selectors, store
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
 from api.matches.play import bot_turn, fetch, not_active, pk_of, play, with_retries
 from api.matches.results import MoveAccepted, MoveRejected, MoveResult
@@ -142,7 +142,7 @@ def leave_match(*, match_id: Any, player: Any, now_ms: int | None = None) -> Mat
         if seat is None:
             raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
         if match.host_id == player.pk:
-            store.abort(match=match, reason=lobby.HOST_LEFT_REASON)
+            aftermath.abort(match=match, reason=lobby.HOST_LEFT_REASON)
         else:
             lobby.vacate(match, seat)
             lobby.extend(match, now)
@@ -155,7 +155,7 @@ def expire_lobby(*, match_id: Any, now_ms: int) -> bool:
         match = fetch(match_id)
         if match.status != MatchStatus.LOBBY or not lobby.expired(match, now_ms):
             return False
-        store.abort(match=match, reason=lobby.EXPIRED_REASON)
+        aftermath.abort(match=match, reason=lobby.EXPIRED_REASON)
     return True
 
 
@@ -269,5 +269,5 @@ def abort_match(*, match_id: Any) -> Match:
     with transaction.atomic():
         match = fetch(match_id)
         if match.status != MatchStatus.ABORTED:
-            store.abort(match=match, reason=ADMIN_ABORT_REASON)
+            aftermath.abort(match=match, reason=ADMIN_ABORT_REASON)
     return _reload(match_id)

@@ -1,9 +1,9 @@
-"""The append half of the write path (DESIGN.md, "Write path"): runs inside the caller's transaction.
+"""The append of the write path (DESIGN.md, "Write path"): runs inside the caller's transaction.
 
 Concurrency control is optimistic: the unique ``(match, seq)`` constraint and a guarded
 ``UPDATE ... WHERE version = <old>``. A writer that lost the race gets an ``IntegrityError`` or a
-``Conflict``; the services retry the whole transaction from a fresh read. Side effects (cache, channel
-layer, timers) run in ``on_commit`` only, so nothing outside the database sees an uncommitted move.
+``Conflict``; the services retry the whole transaction from a fresh read. What follows an append
+(deadline rows, ratings, the after-commit step) is ``aftermath``'s.
 """
 
 from __future__ import annotations
@@ -13,11 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
-from api.leaderboards.services import record_outcome
-from api.matches import cache, eventlog, notify, timers
+from api.matches import eventlog
 from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus, Seat
 from games.core.decisions import Accepted
 from games.core.engine import Game, Step
@@ -37,11 +35,6 @@ def clock_ms() -> int:
 
 def bot_delay_ms() -> int:
     return int(getattr(settings, "BOT_DELAY_MS", 300))
-
-
-def max_events() -> int:
-    """The longest log a match may have: the append that reaches it ends the match (see ``append``)."""
-    return int(getattr(settings, "MATCH_MAX_EVENTS", 10_000))
 
 
 def bot_deadline_id(seat: int, version: int) -> str:
@@ -72,7 +65,7 @@ def deadlines_for(game: Game, seats: Sequence[Seat], status: str, now_ms: int) -
     return rows
 
 
-def _same_deadlines(old: list[DeadlineRow], new: list[DeadlineRow]) -> bool:
+def same_deadlines(old: list[DeadlineRow], new: list[DeadlineRow]) -> bool:
     # A bot row's id carries the version, so it never survives an append; only its time is "now".
     def keys(rows: list[DeadlineRow]) -> set[tuple[str, int | None, str]]:
         return {(ident, None if kind == BOT else at, kind) for ident, at, kind in rows}
@@ -100,10 +93,11 @@ def _producers(step: Step, seat: int | None) -> list[int | None]:
 
 
 def append(*, match: Match, game: Game, step: Step, seat: int | None, now_ms: int) -> list[MatchEvent]:
-    """Append ``step``'s events after ``game`` (the match's game at ``match.version``).
+    """Append ``step``'s events after ``game`` (the match's game at ``match.version``): the rows and
+    the match's new version, status and outcome, nothing else (``aftermath`` does what follows).
 
     Updates ``match`` in place; raises ``Conflict`` (or ``IntegrityError``) when another writer got
-    there first. ``match.seats`` should be prefetched.
+    there first.
     """
     new = step.game
     outcome = new.outcome()
@@ -128,45 +122,4 @@ def append(*, match: Match, game: Game, step: Step, seat: int | None, now_ms: in
         raise Conflict(f"match {match.pk} moved on from version {game.version}")
     for field, value in changes.items():
         setattr(match, field, value)
-    cache.keep_passed_snapshots(match.id, game, step.events)
-    limit = max_events()
-    if status == MatchStatus.ACTIVE and new.version >= limit:
-        # No log grows without bound: the whole step is kept (its events belong together), then the
-        # match ends. A match the step finished ends FINISHED as usual.
-        abort(match=match, reason=f"the match reached its limit of {limit} events", game=new)
-        return rows
-    seats = match.seats.all()
-    old_rows = deadlines_for(game, seats, old_status, now_ms)
-    new_rows = deadlines_for(new, seats, status, now_ms)
-    changed = not _same_deadlines(old_rows, new_rows)
-    if changed:
-        replace_deadlines(match.id, new_rows)
-    if outcome:
-        record_outcome(match=match, outcome=outcome)
-    after_commit(match.id, new.version, game=new, deadlines=new_rows if changed else None)
     return rows
-
-
-def abort(*, match: Match, reason: str, game: Game | None = None) -> None:
-    """End ``match`` as ABORTED for ``reason`` (a short sentence for people), in the caller's transaction.
-
-    The log stays as it is; its timers are removed, and once committed subscribers are told (and
-    ``game``, the match's game now, is cached).
-    """
-    changes = {"status": MatchStatus.ABORTED, "end_reason": reason, "updated_at": timezone.now()}
-    Match.objects.filter(pk=match.pk).update(**changes)
-    for field, value in changes.items():
-        setattr(match, field, value)
-    replace_deadlines(match.pk, [])
-    after_commit(match.pk, match.version, game=game, deadlines=[])
-
-
-def after_commit(
-    match_id: int, version: int, *, game: Game | None = None, deadlines: list[DeadlineRow] | None = None
-) -> None:
-    """Once committed: cache the game, arm the timers (when they changed), nudge subscribers."""
-    if game is not None:
-        cache.put_after_commit(match_id, game)
-    if deadlines is not None:
-        transaction.on_commit(lambda: timers.mirror(match_id=match_id, deadlines=deadlines), robust=True)
-    transaction.on_commit(lambda: notify.publish_match_advanced(match_id, version), robust=True)

@@ -15,6 +15,7 @@ from typing import Any
 import redis
 import structlog
 
+from api.matches.models import MatchDeadline
 from api.matches.timers.store import (
     Claim,
     TimerStore,
@@ -89,10 +90,21 @@ def _fire_one(store: TimerStore, claim: Claim, fire: Fire, *, now_ms: int | None
     return 1
 
 
-def _fire_deadline(**kwargs: Any) -> Any:
-    from api.matches.services import fire_deadline
+# What a due deadline does: ``services.fire_deadline``, wired by the app's ``ready`` (api/matches/apps.py)
+# so that the timers, which the write path arms, never import the services that write.
+_firing: Fire | None = None
 
-    return fire_deadline(**kwargs)
+
+def fire_with(fire: Fire) -> None:
+    """Set what every worker does with a due deadline (once, at start-up)."""
+    global _firing
+    _firing = fire
+
+
+def _fire_deadline(**kwargs: Any) -> Any:
+    if _firing is None:
+        raise RuntimeError("no deadline handler: api.matches.apps.MatchesConfig.ready wires it")
+    return _firing(**kwargs)
 
 
 def rearm_all(*, store: TimerStore | None = None) -> int:
@@ -103,8 +115,6 @@ def rearm_all(*, store: TimerStore | None = None) -> int:
     this read), so running it while moves are being made never loses a fresher deadline; a stale
     one added back fires as a harmless no-op.
     """
-    from api.matches.models import MatchDeadline
-
     rows = MatchDeadline.objects.filter(match__status__in=("ACTIVE", "LOBBY")).values_list(
         "match_id", "deadline_id", "at_ms", "kind"
     )

@@ -1,0 +1,92 @@
+"""What follows an append, in two steps.
+
+``settle`` runs in the append's own transaction: the match's deadline rows (the timers' source of
+truth), the end of a match whose log reached its limit, and the ratings of a finished match, so none of
+them can ever disagree with the log. ``committed`` is the one step after commit, for everything outside
+the database: the game cache and its snapshots, the timer store, and the subscribers' nudge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import structlog
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from api.leaderboards.services import record_outcome
+from api.matches import cache, notify, timers
+from api.matches.models import Match, MatchStatus
+from api.matches.store import DeadlineRow, deadlines_for, replace_deadlines, same_deadlines
+from games.core.engine import Game
+from games.core.visibility import Event
+
+log = structlog.get_logger(__name__)
+
+
+def max_events() -> int:
+    """The longest log a match may have: the append that reaches it ends the match (see ``settle``)."""
+    return int(getattr(settings, "MATCH_MAX_EVENTS", 10_000))
+
+
+def settle(
+    *, match: Match, before: Game, after: Game, old_status: str, events: Sequence[Event], now_ms: int
+) -> None:
+    """In the append's transaction: what the log now implies. ``match`` is already at ``after``."""
+    limit = max_events()
+    if match.status == MatchStatus.ACTIVE and after.version >= limit:
+        # No log grows without bound: the whole step is kept (its events belong together), then the
+        # match ends. A match the step finished ends FINISHED as usual.
+        abort(match=match, reason=f"the match reached its limit of {limit} events", game=after)
+        return
+    seats = match.seats.all()
+    old_rows = deadlines_for(before, seats, old_status, now_ms)
+    new_rows = deadlines_for(after, seats, match.status, now_ms)
+    changed = not same_deadlines(old_rows, new_rows)
+    if changed:
+        replace_deadlines(match.id, new_rows)
+    outcome = after.outcome()
+    if outcome:
+        record_outcome(match=match, outcome=outcome)
+    committed(
+        match.id, after.version, game=after, deadlines=new_rows if changed else None, passed=(before, events)
+    )
+
+
+def abort(*, match: Match, reason: str, game: Game | None = None) -> None:
+    """End ``match`` as ABORTED for ``reason`` (a short sentence for people), in the caller's transaction.
+
+    The log stays as it is; its timers are removed, and once committed subscribers are told (and
+    ``game``, the match's game now, is cached).
+    """
+    changes = {"status": MatchStatus.ABORTED, "end_reason": reason, "updated_at": timezone.now()}
+    Match.objects.filter(pk=match.pk).update(**changes)
+    for field, value in changes.items():
+        setattr(match, field, value)
+    replace_deadlines(match.pk, [])
+    committed(match.pk, match.version, game=game, deadlines=[])
+
+
+def committed(
+    match_id: int,
+    version: int,
+    *,
+    game: Game | None = None,
+    deadlines: list[DeadlineRow] | None = None,
+    passed: tuple[Game, Sequence[Event]] | None = None,
+) -> None:
+    """The one step after commit: cache ``game`` (and the snapshots its events ``passed``), arm the
+    timers when ``deadlines`` changed (None: unchanged), nudge the subscribers. Nothing here can undo
+    the commit: each part logs its own failure and the next goes on."""
+
+    def after_commit() -> None:
+        if game is not None:
+            cache.games.put(match_id, game)
+            if passed is not None:
+                cache.keep_passed_snapshots(match_id, *passed)
+        if deadlines is not None:
+            timers.mirror(match_id=match_id, deadlines=deadlines)
+        notify.publish_match_advanced(match_id, version)
+
+    transaction.on_commit(after_commit, robust=True)

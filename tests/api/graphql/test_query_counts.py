@@ -1,0 +1,107 @@
+"""No N+1: the SQL statements of the hot reads and writes, pinned, counted through the real API.
+
+The API's database work runs on api.common.database's threads; ``statements`` counts every statement
+any of them runs while a test watches. Counts are for a warm process (caches filled by an earlier
+request), which is what a loaded server runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from api.common import database
+from tests.api.graphql.conftest import NO_TIMER, active_seat, start_table
+from tests.api.graphql.test_subscriptions import Subscriber
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MATCH = """
+query($id: ID!) { match(id: $id) {
+  id status version seats { index player { name } }
+  view { ... on DaredevilRockView { active spaces { faceUp card { name } } } }
+  legalMoves { label input }
+  events(first: 50) { seq type data }
+} }
+"""
+
+
+@pytest.fixture
+def statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    seen: list[str] = []
+    original = database.call
+
+    def counting(function: Any, *args: Any, **kwargs: Any) -> Any:
+        def record(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+            seen.append(sql)
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(record):
+            return original(function, *args, **kwargs)
+
+    monkeypatch.setattr(database, "call", counting)
+    return seen
+
+
+async def test_a_match_with_its_view_legal_moves_and_events_costs_two_statements(register, statements):
+    table = await start_table(register)
+    player = table.seat(await active_seat(table.host, table.match_id))
+    await player.run(MATCH, {"id": table.match_id})  # warm: token, seats and game cached
+    statements.clear()
+    found = (await player.run(MATCH, {"id": table.match_id}))["match"]
+    assert found["legalMoves"] and found["events"]
+    assert len(statements) == 2, statements  # the match row; the events page
+
+
+async def test_fifty_matches_cost_three_statements(register, statements):
+    hosts = [await register() for _ in range(10)]
+    for host in hosts:
+        for _ in range(5):
+            assert (await host.create(NO_TIMER))["error"] is None
+    spectator = hosts[0]
+    query = "{ matches(first: 50) { edges { node { id game status host { name } seats { index player { name } isBot } } } } }"
+    await spectator.run(query)
+    statements.clear()
+    edges = (await spectator.run(query))["matches"]["edges"]
+    assert len(edges) == 50
+    assert len(statements) == 3, statements  # the page; its seats; their players
+
+
+async def test_a_warm_move_costs_three_statements(register, statements):
+    table = await start_table(register)
+    player = table.seat(await active_seat(table.host, table.match_id))
+    moves = await player.legal_moves(table.match_id)
+    examine = next(move for move in moves if move["input"]["daredevilRock"]["action"] == "EXAMINE")
+    first = await player.submit(table.match_id, examine["input"])
+    assert first["__typename"] == "MoveAccepted"
+    moves = await player.legal_moves(table.match_id)
+    same_turn = next(move for move in moves if move["input"]["daredevilRock"]["action"] != "END_TURN")
+    statements.clear()
+    result = await player.submit(table.match_id, same_turn["input"])
+    assert result["__typename"] == "MoveAccepted" and result["events"]
+    # Lock and read the match row; insert the events; move the match's version. The turn's deadline
+    # is unchanged within a turn; the payload is built from the rows in hand.
+    assert len(statements) == 3, statements
+
+
+async def test_one_subscription_update_costs_two_statements_however_many_watch(register, statements):
+    table = await start_table(register)
+    watchers = [Subscriber() for _ in range(5)]
+    for watcher in watchers:
+        await watcher.open(None)
+        await watcher.subscribe(table.match_id)
+        await watcher.update()
+    player = table.seat(await active_seat(table.host, table.match_id))
+    moves = await player.legal_moves(table.match_id)
+    statements.clear()
+    result = await player.submit(table.match_id, moves[0]["input"])
+    assert result["__typename"] == "MoveAccepted"
+    move_statements = len(statements)
+    for watcher in watchers:
+        assert (await watcher.update())["version"] == result["version"]
+    # The match row and the new events, read once for all five spectators.
+    assert len(statements) - move_statements == 2, "\n".join(s[:90] for s in statements)
+    for watcher in watchers:
+        await watcher.close()
