@@ -166,7 +166,8 @@ GRAPHQL_SUBSCRIPTION_OUTAGE_POLL_SECONDS = env.float("GRAPHQL_SUBSCRIPTION_OUTAG
 # store is found emptied or reachable again). A claim is leased for TIMER_LEASE_MS, renewed while its
 # batch is being fired, so a dead worker's claims fire again that much later; a deadline whose firing
 # failed is retried after TIMER_RETRY_MS.
-TIMER_POLL_MS = env.int("TIMER_POLL_MS", default=50)
+# 10 ms: a deadline fires at most about that late; a claim is one short Lua call, 100 a second.
+TIMER_POLL_MS = env.int("TIMER_POLL_MS", default=10)
 TIMER_BATCH = env.int("TIMER_BATCH", default=100)
 TIMER_REARM_S = env.float("TIMER_REARM_S", default=60.0)
 TIMER_LEASE_MS = env.int("TIMER_LEASE_MS", default=3_000)

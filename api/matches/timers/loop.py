@@ -37,7 +37,7 @@ class TimerLoop:
         fire: Fire | None = None,
         rearm: bool = True,
     ) -> None:
-        self.poll_s = (poll_ms or int(getattr(settings, "TIMER_POLL_MS", 50))) / 1000
+        self.poll_s = (poll_ms or int(getattr(settings, "TIMER_POLL_MS", 10))) / 1000
         self.rearm_s = rearm_s if rearm_s is not None else float(getattr(settings, "TIMER_REARM_S", 60))
         self.store = store
         self.fire = fire
