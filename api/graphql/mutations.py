@@ -39,7 +39,7 @@ from api.graphql.games import MoveInput, move_json
 from api.graphql.matches import Match
 from api.graphql.payloads import MatchPayload, MoveAccepted, MoveRejected, SubmitMoveResult
 from api.graphql.players import Player, RegisterPlayerPayload
-from api.matches import results, selectors, services
+from api.matches import selectors, services
 from api.players import services as players
 
 
@@ -121,8 +121,6 @@ def _submit(player: Any, match_id: int, move: MoveInput, expected: int | None, k
         )
     except ServiceError as error:
         return MoveRejected(code=error.code, message=error.message)
-    if isinstance(result, results.MoveRejected):
-        return MoveRejected(code=result.code, message=result.message)
     return MoveAccepted(match=Match(model=result.match), version=result.version, rows=result.events)
 
 

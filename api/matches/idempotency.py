@@ -14,7 +14,7 @@ from typing import Any
 
 from api.common.errors import Codes, ServiceError
 from api.matches.models import IdempotencyRecord, Match, MatchEvent
-from api.matches.results import MoveAccepted, MoveRejected
+from api.matches.results import MoveAccepted
 
 MAX_KEY = 128
 
@@ -41,13 +41,13 @@ def move_digest(move: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def recall(*, match: Match, player: Any, key: str, move: Any) -> MoveAccepted | MoveRejected | None:
-    """The accepted result first recorded under ``key``; a refusal if that was another move; or None."""
+def recall(*, match: Match, player: Any, key: str, move: Any) -> MoveAccepted | None:
+    """The accepted result first recorded under ``key`` (refused if that was another move), or None."""
     record = IdempotencyRecord.objects.filter(match_id=match.id, player_id=player.pk, key=key).first()
     if record is None:
         return None
     if record.result.get("move", move_digest(move)) != move_digest(move):
-        return MoveRejected(
+        raise ServiceError(
             Codes.IDEMPOTENCY_KEY_REUSED,
             "This idempotency key was already used for another move: send a new key with each new move.",
         )

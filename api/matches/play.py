@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from api.common.errors import Codes, ServiceError
 from api.matches import aftermath, seating, selectors, store
 from api.matches.models import Match, MatchStatus
-from api.matches.results import MoveAccepted, MoveRejected, MoveResult
+from api.matches.results import MoveAccepted
 from games.core import engine
 from games.core.chance import Chance
 from games.core.commands import Command
@@ -34,7 +34,7 @@ BACKOFF_S = 0.001  # random pause before retry n: up to 2**n ms, so racing write
 T = TypeVar("T")
 
 
-def with_retries(attempt: Callable[[], T]) -> T | MoveRejected:
+def with_retries(attempt: Callable[[], T]) -> T:
     for tries in range(1, MAX_ATTEMPTS + 1):
         try:
             with transaction.atomic():
@@ -45,7 +45,7 @@ def with_retries(attempt: Callable[[], T]) -> T | MoveRejected:
             # so the next load folds just the events the winner appended.
             if tries < MAX_ATTEMPTS:
                 time.sleep(random.uniform(0, BACKOFF_S * 2**tries))
-    return MoveRejected(Codes.CONFLICT, "The match kept changing under this move; try again.")
+    raise ServiceError(Codes.CONFLICT, "The match kept changing under this move; try again.")
 
 
 def pk_of(match_id: Any) -> int | None:
@@ -70,17 +70,18 @@ def fetch(match_id: Any) -> Match:
     return seating.attach(match)
 
 
-def not_active(match: Match) -> MoveRejected:
-    return MoveRejected(Codes.NOT_ACTIVE, f"The match is {match.status}, not ACTIVE.")
+def require_active(match: Match) -> None:
+    if match.status != MatchStatus.ACTIVE:
+        raise ServiceError(Codes.NOT_ACTIVE, f"The match is {match.status}, not ACTIVE.")
 
 
-def play(match: Match, seat: int | None, move: Any, now_ms: int, game: Game | None = None) -> MoveResult:
+def play(match: Match, seat: int | None, move: Any, now_ms: int, game: Game | None = None) -> MoveAccepted:
     """Decide ``move`` for ``seat`` (``None``: the server) and append what follows. In a transaction."""
     game = game or selectors.load_game(match=match)
     step = engine.step(game, Command(move, seat, now_ms))
     if isinstance(step.decision, Rejected):
         # Writes nothing, not even the overdue timeouts it was decided after: their timers append them.
-        return MoveRejected(step.decision.code, step.decision.message)
+        raise ServiceError(step.decision.code, step.decision.message)
     old_status = match.status
     events = store.append(match=match, game=game, step=step, seat=seat, now_ms=now_ms)
     if events:
@@ -95,26 +96,26 @@ def play(match: Match, seat: int | None, move: Any, now_ms: int, game: Game | No
     return MoveAccepted(match=match, version=match.version, events=events)
 
 
-def bot_turn(match_id: Any, deadline_id: str, now_ms: int) -> MoveResult:
+def bot_turn(match_id: Any, deadline_id: str, now_ms: int) -> MoveAccepted:
     """The bot seat named by a ``bot-<seat>-<version>`` deadline plays, if that is still current."""
     parsed = store.parse_bot_deadline_id(deadline_id)
     if parsed is None:
-        return MoveRejected(Codes.NOT_SEATED, f"{deadline_id!r} names no bot seat.")
+        raise ServiceError(Codes.NOT_SEATED, f"{deadline_id!r} names no bot seat.")
     seat, version = parsed
     match = fetch(match_id)
-    if match.status != MatchStatus.ACTIVE:
-        return not_active(match)
+    require_active(match)
     if match.version != version:
-        return MoveRejected(Codes.VERSION_MISMATCH, f"The match is at {match.version}, not {version}.")
+        raise ServiceError(Codes.VERSION_MISMATCH, f"The match is at {match.version}, not {version}.")
     bot_seat = next((s for s in match.seats.all() if s.index == seat and s.is_bot), None)
     game = selectors.load_game(match=match)
     legal = engine.legal_moves(game, seat)
     bot = game.spec.bots.get(bot_seat.bot_level) if bot_seat else None
     if bot is None or seat not in game.spec.to_act(game.state) or not legal:
-        return MoveRejected(Codes.NOT_SEATED, f"Seat {seat} is not a bot that may act now.")
+        raise ServiceError(Codes.NOT_SEATED, f"Seat {seat} is not a bot that may act now.")
     view = engine.view(game, seat_viewer(seat))
     move = bot.choose(view, legal, Chance(match.seed + ":bot", version))
-    result = play(match, seat, move, now_ms, game)
-    if isinstance(result, MoveRejected):
-        log.warning("bot_move_rejected", match_id=match.id, seat=seat, move=repr(move), code=result.code)
-    return result
+    try:
+        return play(match, seat, move, now_ms, game)
+    except ServiceError as error:
+        log.warning("bot_move_rejected", match_id=match.id, seat=seat, move=repr(move), code=error.code)
+        raise

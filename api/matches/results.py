@@ -22,15 +22,6 @@ class MoveAccepted:
 
 
 @dataclass(frozen=True)
-class MoveRejected:
-    code: str
-    message: str
-
-
-MoveResult = MoveAccepted | MoveRejected
-
-
-@dataclass(frozen=True)
 class VisibleEvent:
     """One log entry as a given viewer may see it (``type`` is the redacted event's class name)."""
 

@@ -14,8 +14,8 @@ from django.utils import timezone
 from api.common.errors import Codes, ServiceError
 from api.matches import aftermath, idempotency, lobby, selectors, store
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
-from api.matches.play import bot_turn, fetch, not_active, pk_of, play, with_retries
-from api.matches.results import MoveAccepted, MoveRejected, MoveResult
+from api.matches.play import bot_turn, fetch, pk_of, play, require_active, with_retries
+from api.matches.results import MoveAccepted
 from api.matches.specs import require_spec
 from games.core.commands import Begin, Resign, Timeout
 from games.core.decisions import Rejected
@@ -32,13 +32,6 @@ def _require_player(player: Any) -> None:
 def _require_host(match: Match, player: Any) -> None:
     if match.host_id != player.pk:
         raise ServiceError(Codes.NOT_HOST, "Only the match's host may do this.")
-
-
-def _accepted(result: Any) -> Any:
-    """Lobby-style services raise what the engine or the retry loop rejected, as a ServiceError."""
-    if isinstance(result, MoveRejected):
-        raise ServiceError(result.code, result.message)
-    return result
 
 
 def _reload(match_id: Any) -> Match:
@@ -168,7 +161,7 @@ def _start(match_id: Any, player: Any, now_ms: int) -> Match:
             Codes.NOT_ENOUGH_PLAYERS, f"{spec.name} needs at least {spec.min_players} players."
         )
     lobby.end_timer(match)
-    _accepted(play(match, None, Begin(), now_ms))
+    play(match, None, Begin(), now_ms)
     return match
 
 
@@ -176,31 +169,30 @@ def start_match(*, match_id: Any, player: Any, now_ms: int | None = None) -> Mat
     """Host only: deal (the game's ``Begin`` events) and go ACTIVE with the seats as they are."""
     _require_player(player)
     now = store.clock_ms() if now_ms is None else now_ms
-    _accepted(with_retries(lambda: _start(match_id, player, now)))
+    with_retries(lambda: _start(match_id, player, now))
     return _reload(match_id)
 
 
 def _submit(
     match_id: Any, player: Any, move: Any, expected_version: int | None, key: str | None, now_ms: int
-) -> MoveResult:
+) -> MoveAccepted:
     match = fetch(match_id)
     earlier = key and idempotency.recall(match=match, player=player, key=key, move=move)
     if earlier:
         return earlier
-    if match.status != MatchStatus.ACTIVE:
-        return not_active(match)
+    require_active(match)
     seat = selectors.seat_of(match=match, player=player)
     if seat is None:
-        return MoveRejected(Codes.NOT_SEATED, "You have no seat in this match.")
+        raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
     if expected_version is not None and expected_version != match.version:
-        return MoveRejected(
+        raise ServiceError(
             Codes.VERSION_MISMATCH, f"The match is at version {match.version}, not {expected_version}."
         )
     parsed = require_spec(match.game).moves.load(move)
     if isinstance(parsed, Rejected):
-        return MoveRejected(parsed.code, parsed.message)
+        raise ServiceError(parsed.code, parsed.message)
     result = play(match, seat, parsed, now_ms)
-    if key and isinstance(result, MoveAccepted):
+    if key:
         idempotency.remember(match=match, player=player, key=key, move=move, result=result)
     return result
 
@@ -213,8 +205,8 @@ def submit_move(
     expected_version: int | None = None,
     idempotency_key: str | None = None,
     now_ms: int | None = None,
-) -> MoveResult:
-    """Play ``move`` (the game's move JSON) from the player's seat."""
+) -> MoveAccepted:
+    """Play ``move`` (the game's move JSON) from the player's seat; any refusal raises ServiceError."""
     _require_player(player)
     key = idempotency.normalize_key(idempotency_key)
     now = store.clock_ms() if now_ms is None else now_ms
@@ -223,26 +215,24 @@ def submit_move(
 
 def _resign(match_id: Any, player: Any, now_ms: int) -> Match:
     match = fetch(match_id)
-    if match.status != MatchStatus.ACTIVE:
-        raise ServiceError(Codes.NOT_ACTIVE, f"The match is {match.status}, not ACTIVE.")
+    require_active(match)
     seat = selectors.seat_of(match=match, player=player)
     if seat is None:
         raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
-    _accepted(play(match, seat, Resign(), now_ms))
+    play(match, seat, Resign(), now_ms)
     return match
 
 
 def resign(*, match_id: Any, player: Any, now_ms: int | None = None) -> Match:
     _require_player(player)
     now = store.clock_ms() if now_ms is None else now_ms
-    _accepted(with_retries(lambda: _resign(match_id, player, now)))
+    with_retries(lambda: _resign(match_id, player, now))
     return _reload(match_id)
 
 
-def _timeout(match_id: Any, deadline_id: str, now_ms: int) -> MoveResult:
+def _timeout(match_id: Any, deadline_id: str, now_ms: int) -> MoveAccepted:
     match = fetch(match_id)
-    if match.status != MatchStatus.ACTIVE:
-        return not_active(match)
+    require_active(match)
     return play(match, None, Timeout(deadline_id), now_ms)
 
 
@@ -260,8 +250,11 @@ def fire_deadline(*, match_id: Any, deadline_id: str, now_ms: int | None = None)
     if row.kind == lobby.LOBBY:
         return expire_lobby(match_id=match_id, now_ms=now)
     attempt = bot_turn if row.kind == store.BOT else _timeout
-    result = with_retries(lambda: attempt(match_id, deadline_id, now))
-    return isinstance(result, MoveAccepted) and bool(result.events)
+    try:
+        result = with_retries(lambda: attempt(match_id, deadline_id, now))
+    except ServiceError:
+        return False  # the match moved on, ended, or the bot may not act: the deadline is stale
+    return bool(result.events)
 
 
 def abort_match(*, match_id: Any) -> Match:

@@ -2,6 +2,7 @@
 
 import pytest
 
+from api.common.errors import ServiceError
 from api.matches import services
 from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus
 from api.matches.results import MoveAccepted
@@ -117,7 +118,7 @@ def test_timers_are_not_mirrored_again_when_they_did_not_change(
 def test_nothing_is_published_for_a_rejected_move(
     active, bob, mirrored, published, django_capture_on_commit_callbacks
 ):
-    with django_capture_on_commit_callbacks(execute=True):
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(ServiceError):
         count(active, bob)
     assert (mirrored, published) == ([], [])
 

@@ -20,7 +20,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--once", action="store_true", help="Re-arm, fire what is due now, exit.")
-        parser.add_argument("--poll-ms", type=int, default=None, help="Poll interval (default TIMER_POLL_MS, 10).")
+        parser.add_argument(
+            "--poll-ms", type=int, default=None, help="Poll interval (default TIMER_POLL_MS, 10)."
+        )
 
     def handle(self, *args: Any, once: bool = False, poll_ms: int | None = None, **options: Any) -> None:
         if not settings.REDIS_URL:
