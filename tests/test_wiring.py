@@ -2,9 +2,7 @@
 
 import asyncio
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ from django.db import connection
 
 from api.common.layers import ResilientRedisPubSubLayer
 from config.asgi import application
+from tests.fresh_process import PRODUCTION_KEY, run_python
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -122,12 +121,8 @@ async def test_redis_answers_and_carries_the_channel_layer(redis_client, setting
 
 def production_settings(**environment: str) -> subprocess.CompletedProcess[str]:
     """A fresh process reading config/settings.py with DEBUG=false and ``environment``."""
-    env = {key: value for key, value in os.environ.items() if key not in ("SECRET_KEY", "ALLOWED_HOSTS")}
-    env.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="false", **environment)
     script = "from django.conf import settings; print(settings.ALLOWED_HOSTS, settings.CORS_ALLOWED_ORIGINS)"
-    return subprocess.run(
-        [sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
+    return run_python(script, drop=("SECRET_KEY", "ALLOWED_HOSTS"), check=False, DEBUG="false", **environment)
 
 
 def test_production_refuses_to_start_with_the_development_secret_key():
@@ -137,6 +132,6 @@ def test_production_refuses_to_start_with_the_development_secret_key():
 
 
 def test_production_answers_only_local_names_and_no_browser_origin_unless_told():
-    started = production_settings(SECRET_KEY="a-long-random-secret-for-this-test-only-0123456789abcdef")
+    started = production_settings(SECRET_KEY=PRODUCTION_KEY)
     assert started.returncode == 0, started.stderr
     assert started.stdout.strip() == "['localhost', '127.0.0.1', '[::1]'] []"

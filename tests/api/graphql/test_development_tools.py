@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import httpx
 import pytest
-from django.conf import settings as django_settings
 
 from tests.api.graphql.conftest import Caller
+from tests.fresh_process import PRODUCTION_KEY, run_python
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -60,25 +56,9 @@ async def test_typename_is_allowed_when_introspection_is_off(spectator: Caller, 
 
 def settings_with(debug: str) -> list[str]:
     """GRAPHQL_IDE and GRAPHQL_INTROSPECTION as a fresh process with DEBUG=`debug` reads them."""
-    environment = {
-        key: value for key, value in os.environ.items() if key not in ("GRAPHQL_IDE", "GRAPHQL_INTROSPECTION")
-    }
-    environment.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
-        DEBUG=debug,
-        SECRET_KEY="a-long-random-secret-for-this-test-only-0123456789abcdef",
-    )
     script = "from django.conf import settings; print(settings.GRAPHQL_IDE, settings.GRAPHQL_INTROSPECTION)"
-    run = subprocess.run(
-        [sys.executable, "-c", script],
-        env=environment,
-        cwd=django_settings.BASE_DIR,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    return run.stdout.split()
+    drop = ("GRAPHQL_IDE", "GRAPHQL_INTROSPECTION")
+    return run_python(script, drop=drop, DEBUG=debug, SECRET_KEY=PRODUCTION_KEY).stdout.split()
 
 
 def test_both_are_on_by_default_in_development_and_off_in_production():

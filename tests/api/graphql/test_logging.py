@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import subprocess
-import sys
 
 import pytest
-from django.conf import settings
 
 from tests.api.graphql.conftest import Caller
+from tests.fresh_process import PRODUCTION_KEY, run_python
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,21 +73,7 @@ except RuntimeError as error:
 
 
 def test_a_production_traceback_shows_no_frame_locals():
-    environment = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DEBUG": "false",
-        "SECRET_KEY": "a-long-random-secret-for-this-test-only-0123456789abcdef",
-    }
-    run = subprocess.run(
-        [sys.executable, "-c", SCRIPT],
-        env=environment,
-        cwd=settings.BASE_DIR,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
+    run = run_python(SCRIPT, DEBUG="false", SECRET_KEY=PRODUCTION_KEY)
     line = json.loads(run.stderr.strip().splitlines()[-1])
     assert line["event"] == "graphql_unexpected_error"
     (exception,) = line["exception"]
