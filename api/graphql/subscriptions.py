@@ -20,8 +20,10 @@ from typing import Any
 
 import strawberry
 from django.conf import settings
+from graphql import GraphQLError
 from strawberry.types import Info
 
+from api.common.database import SERVICE_UNAVAILABLE
 from api.common.layers import layer_is_down, watch_layer_health
 from api.graphql.context import Context
 from api.graphql.errors import MATCH_NOT_FOUND, WEBSOCKET_REQUIRED, field_error, parse_id
@@ -148,7 +150,14 @@ class Subscription:
                 while True:
                     await _wait(woken, consumer.channel_layer)
                     wanted, nudged = nudged, None
-                    update = await read_update(player, key, sent, wanted)
+                    try:
+                        update = await read_update(player, key, sent, wanted)
+                    except GraphQLError as error:
+                        if (error.extensions or {}).get("code") != SERVICE_UNAVAILABLE:
+                            raise
+                        # The database is down: stay subscribed; the next wake (nudge or poll) reads again.
+                        nudged = max(nudged or 0, wanted or 0) or None
+                        continue
                     if update is not None:
                         sent = update.source.version
                         yield update

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from api.common import database
+from api.graphql.context import run_sync
 from api.graphql.games import binding_for
 from api.matches import selectors
 from api.matches.models import Match, MatchEvent
@@ -73,7 +73,7 @@ class Source:
         if after >= self.version:
             return []
         if after not in self.rows:  # one read however many subscribers ask at once
-            self.rows[after] = asyncio.ensure_future(database.run(_rows, self.match.pk, after, self.version))
+            self.rows[after] = asyncio.ensure_future(run_sync(_rows)(self.match.pk, after, self.version))
         rows = await asyncio.shield(self.rows[after])
         key = (after, viewer)
         if key not in self.shown:
@@ -111,7 +111,7 @@ class Sources:
             reading = self._reading.get(match_id)
             fresh = reading is None
             if reading is None:
-                reading = asyncio.ensure_future(database.run(_read, match_id))
+                reading = asyncio.ensure_future(run_sync(_read)(match_id))
                 self._reading[match_id] = reading
                 reading.add_done_callback(lambda _: self._reading.pop(match_id, None))
             source = await asyncio.shield(reading)

@@ -13,10 +13,12 @@ from collections.abc import AsyncIterator
 
 import psycopg
 import pytest
+from channels.layers import get_channel_layer
 from django.conf import settings
 
 from api.common import database
 from tests.api.graphql.conftest import Caller, active_seat, start_table
+from tests.api.graphql.test_subscriptions import Subscriber
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -100,3 +102,23 @@ async def test_a_database_that_does_not_answer_is_service_unavailable_until_it_d
         assert health.json()["database"] == "down"
     assert (await ada.run("{ me { name } }"))["me"] == {"name": "Ada"}
     assert (await http.get("/healthz")).json()["database"] == "ok"
+
+
+async def test_a_subscription_stays_open_while_the_database_is_down(register):
+    table = await start_table(register)
+    watcher = Subscriber()
+    await watcher.open(table.host.token)
+    await watcher.subscribe(table.match_id)
+    before = (await watcher.update())["version"]
+    async with unreachable_database():
+        # A nudge while the database is down: the read fails, the subscription stays, nothing is sent.
+        await get_channel_layer().group_send(
+            f"match.{table.match_id}",
+            {"type": "match.advanced", "match_id": int(table.match_id), "version": before + 1},
+        )
+        assert await watcher.quiet()
+    player = table.seat(await active_seat(table.host, table.match_id))
+    moves = await player.legal_moves(table.match_id)
+    result = await player.submit(table.match_id, moves[0]["input"])
+    assert (await watcher.update())["version"] == result["version"]
+    await watcher.close()
