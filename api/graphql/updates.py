@@ -109,6 +109,11 @@ class Sources:
             if held is not None and version is not None and held.version >= version:
                 return held
             reading = self._reading.get(match_id)
+            if reading is not None and reading.done():
+                # Finished, its clean-up not run yet: awaiting it would not yield, and this loop would
+                # spin without ever letting that clean-up run. It is not fresh: read anew.
+                self._reading.pop(match_id, None)
+                reading = None
             fresh = reading is None
             if reading is None:
                 reading = asyncio.ensure_future(run_sync(_read)(match_id))
