@@ -47,9 +47,13 @@ format: venv
 schema: venv
 	$(BIN)/python manage.py export_schema_file
 
-# Engine throughput per game (decide + evolve on one core); exits 1 when a game misses its target.
+# The engine, then the service in production mode (its own database, Redis key prefix, uvicorn workers
+# and timer worker) driven by a separate load generator; writes bench/results.json and results.md and
+# exits 1 when a figure misses its target (api/bench/targets.py). Parts alone, e.g.:
+#   make bench BENCH_ARGS="--only service,timers --seconds 5"
+BENCH_ARGS ?=
 bench: venv
-	$(BIN)/python manage.py benchmark
+	$(BIN)/python manage.py benchmark $(BENCH_ARGS)
 
 # Caches only: keeps .venv and the embedded database in var/.
 clean:

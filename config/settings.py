@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "api.leaderboards",
     "api.graphql",
     "api.realtime",
+    "api.bench",  # manage.py benchmark (make bench)
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,95 @@
+"""``manage.py benchmark`` (``make bench``): the engine, then the service in production mode, measured
+against the targets of api/bench/targets.py; exits 1 when any figure misses its target.
+
+Writes bench/results.json and bench/results.md (``--out`` elsewhere), and the service's logs of the
+last run in bench/logs/. ``--only`` runs some parts:
+engine, reference, service, live, timers, memory, replay. See api/bench/ for how each is measured.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from rich.console import Console
+
+from api.bench.games import plans
+from api.bench.options import PARTS, Options
+from api.bench.run import run
+
+DEFAULTS = Options()
+
+
+def _parts(text: str) -> tuple[str, ...]:
+    parts = tuple(part.strip() for part in text.split(",") if part.strip())
+    unknown = sorted(set(parts) - set(PARTS))
+    if unknown:
+        raise CommandError(f"unknown part {unknown[0]!r}; parts: {', '.join(PARTS)}")
+    return parts
+
+
+class Command(BaseCommand):
+    help = "Measure the engine and the service in production mode against the performance targets."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        add = parser.add_argument
+        add("--only", default=",".join(PARTS), help=f"comma-separated parts (default all: {','.join(PARTS)})")
+        add(
+            "--game",
+            action="append",
+            help="only this game (repeat for several; default every registered game)",
+        )
+        add("--workers", type=int, default=DEFAULTS.workers, help="uvicorn worker processes")
+        add(
+            "--client",
+            choices=("ws", "http"),
+            default=DEFAULTS.client,
+            help="submitMove over the WebSocket or HTTP",
+        )
+        add("--matches", type=int, default=DEFAULTS.matches, help="concurrent matches (service, reference)")
+        add("--seconds", type=float, default=DEFAULTS.seconds, help="measured window (service, reference)")
+        add("--warmup", type=float, default=DEFAULTS.warmup, help="seconds before each window")
+        add("--subscribers", type=int, default=DEFAULTS.subscribers, help="subscribers of the live match")
+        add("--live-seconds", type=float, default=DEFAULTS.live_seconds, help="measured window (live)")
+        add("--live-interval-ms", type=int, default=DEFAULTS.live_interval_ms, help="time between live moves")
+        add("--deadlines", type=int, default=DEFAULTS.deadlines, help="deadlines to measure (timers)")
+        add("--timer-matches", type=int, default=DEFAULTS.timer_matches, help="matches whose turns time out")
+        add("--replay-events", type=int, default=DEFAULTS.replay_events, help="length of the replayed match")
+        add("--replay-repeats", type=int, default=DEFAULTS.replay_repeats, help="warm replay requests")
+        add(
+            "--idle-subscriptions",
+            type=int,
+            default=DEFAULTS.idle_subscriptions,
+            help="memory: subscriptions",
+        )
+        add(
+            "--engine-matches",
+            type=int,
+            default=DEFAULTS.engine_matches,
+            help="random matches per game (engine)",
+        )
+        add("--out", type=Path, default=DEFAULTS.out, help="where results.json and results.md go")
+
+    def handle(self, *args: Any, **given: Any) -> None:
+        # SIGTERM stops the run like Ctrl-C does: every process stopped, the database dropped.
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+        try:
+            games = plans(given["game"])
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+        options = Options(
+            parts=_parts(given["only"]),
+            games=games,
+            **{key: given[key] for key in _OPTION_FLAGS},
+        )
+        if not run(options, Console()).passed:
+            raise SystemExit(1)
+
+
+_OPTION_FLAGS = (
+    "workers", "client", "matches", "seconds", "warmup", "subscribers", "live_seconds", "live_interval_ms",
+    "deadlines", "timer_matches", "replay_events", "replay_repeats", "idle_subscriptions", "engine_matches", "out",
+)  # fmt: skip
