@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import structlog
 from django.db import IntegrityError, transaction
 
+from api.common import statements
 from api.common.errors import Codes, ServiceError
 from api.matches import aftermath, seating, selectors, store
 from api.matches.models import Match, MatchStatus
@@ -64,7 +65,7 @@ def fetch(match_id: Any) -> Match:
     The unique ``(match, seq)`` constraint remains the guarantee; SQLite serializes writers anyway.
     """
     pk = pk_of(match_id)
-    match = None if pk is None else Match.objects.select_for_update().filter(pk=pk).first()
+    match = None if pk is None else statements.by_pk(Match, pk, lock=True)
     if match is None:
         raise ServiceError(Codes.MATCH_NOT_FOUND, f"No match {match_id}.")
     return seating.attach(match)

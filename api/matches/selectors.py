@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from api.common import statements
 from api.common.errors import invalid_cursor
 from api.common.pages import Page, decode_cursor, encode_cursor, is_id
 from api.matches import cache, eventlog, seating
@@ -26,8 +27,8 @@ def get_match(*, match_id: Any) -> Match | None:
         key = int(match_id)
     except (TypeError, ValueError):
         return None
-    match = Match.objects.select_related("host").filter(pk=key).first()
-    return None if match is None else seating.attach(match)
+    match = statements.by_pk(Match, key)
+    return None if match is None else seating.with_host(seating.attach(match))
 
 
 def list_matches(

@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from api.common import statements
 from api.matches import eventlog
 from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus, Seat
 from games.core.decisions import Accepted
@@ -74,12 +75,14 @@ def same_deadlines(old: list[DeadlineRow], new: list[DeadlineRow]) -> bool:
 
 
 def replace_deadlines(match_id: int, rows: list[DeadlineRow]) -> None:
-    MatchDeadline.objects.filter(match_id=match_id).delete()
-    if rows:
-        MatchDeadline.objects.bulk_create(
+    statements.delete(MatchDeadline, match=match_id)
+    statements.insert(
+        MatchDeadline,
+        [
             MatchDeadline(match_id=match_id, deadline_id=ident, at_ms=at, kind=kind)
             for ident, at, kind in rows
-        )
+        ],
+    )
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:
@@ -114,11 +117,11 @@ def append(*, match: Match, game: Game, step: Step, seat: int | None, now_ms: in
         seats=_producers(step, seat),
         at=at,
     )
-    MatchEvent.objects.bulk_create(rows)
+    statements.insert(MatchEvent, rows)
     changes: dict[str, Any] = {"version": new.version, "status": status, "updated_at": timezone.now()}
     if outcome:
         changes |= {"outcome": outcome_json(outcome), "finished_at": at}
-    if Match.objects.filter(pk=match.pk, version=game.version, status=old_status).update(**changes) != 1:
+    if statements.update(Match, changes, id=match.pk, version=game.version, status=old_status) != 1:
         raise Conflict(f"match {match.pk} moved on from version {game.version}")
     for field, value in changes.items():
         setattr(match, field, value)

@@ -76,10 +76,11 @@ def test_concurrent_moves_keep_the_log_gapless_and_complete(crowd):
     log = list(MatchEvent.objects.filter(match=match).order_by("seq"))
     assert [event.seq for event in log] == list(range(1, match.version + 1))
     assert match.version == 2 + len(accepted)
-    in_log = Counter(event.pk for event in log)
-    reported = [event.pk for result in accepted for event in result.events]
-    assert len(reported) == len(set(reported)) == len(accepted)
-    assert all(in_log[pk] == 1 for pk in reported)
+    # An event is identified by its seq within the match; each accepted move reports its own.
+    in_log = {event.seq: event for event in log}
+    reported = [event for result in accepted for event in result.events]
+    assert len({event.seq for event in reported}) == len(reported) == len(accepted)
+    assert all((in_log[event.seq].type, in_log[event.seq].data) == (event.type, event.data) for event in reported)
     totals = sorted(event.data["total"] for event in log if event.type == "Counted")
     assert totals == list(range(1, len(accepted) + 1))
 

@@ -72,11 +72,13 @@ def _fire_batch(
             waiting = store.renew(waiting, lease_ms=lease, now_ms=now_ms)
             renew_at = time.monotonic() + lease / 2000
             continue
-        fired += _fire_one(store, waiting.pop(0), fire, now_ms=now_ms)
+        fired += fire_claim(store, waiting.pop(0), fire, now_ms=now_ms)
     return fired
 
 
-def _fire_one(store: TimerStore, claim: Claim, fire: Fire, *, now_ms: int | None) -> int:
+def fire_claim(store: TimerStore, claim: Claim, fire: Fire | None = None, *, now_ms: int | None = None) -> int:
+    """Fire one claimed deadline and ack it; 1 if it fired, 0 if the firing raised (retried later)."""
+    fire = fire or _fire_deadline
     try:
         # The claim's clock, not ours: the store found it due at that instant, so the engine must too.
         fire(match_id=claim.match_id, deadline_id=claim.deadline_id, now_ms=claim.now_ms)

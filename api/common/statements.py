@@ -1,0 +1,115 @@
+"""The few statements every move runs, compiled once per model instead of once per call.
+
+The ORM builds and compiles a query on every call: the profile of a loaded server put that at about
+half a millisecond of CPU for each ``filter(pk=...)`` read, more than PostgreSQL spends answering it.
+These helpers take their table, columns and value conversions from the model's own fields (so they
+follow every migration) and run on Django's connection: inside its transactions, its error mapping
+(``IntegrityError``) and its execute wrappers, like any ORM query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
+from typing import Any, TypeVar
+
+from django.db import connection, models
+
+M = TypeVar("M", bound=models.Model)
+Converter = Callable[[Any, Any, Any], Any]
+
+
+def _quote(name: str) -> str:
+    return str(connection.ops.quote_name(name))
+
+
+def _table(model: type[models.Model]) -> str:
+    return _quote(model._meta.db_table)
+
+
+@cache
+def _select(model: type[models.Model], lock: bool, vendor: str) -> str:
+    columns = ", ".join(_quote(field.column) for field in model._meta.concrete_fields)
+    where = f"{_quote(model._meta.pk.column)} = %s"  # type: ignore[union-attr]
+    locked = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
+    return f"SELECT {columns} FROM {_table(model)} WHERE {where}{locked}"
+
+
+@cache
+def _converters(model: type[models.Model], vendor: str) -> tuple[tuple[Converter, ...], ...]:
+    """What the ORM would apply to each column read (the backend's, then the field's own)."""
+    table = model._meta.db_table
+    return tuple(
+        tuple(connection.ops.get_db_converters(field.get_col(table)) + field.get_db_converters(connection))
+        for field in model._meta.concrete_fields
+    )
+
+
+def by_pk(model: type[M], pk: Any, *, lock: bool = False) -> M | None:
+    """The row with primary key ``pk`` as a model instance; ``lock``: ``SELECT ... FOR UPDATE`` (where
+    the database has it), held until the transaction ends."""
+    with connection.cursor() as cursor:
+        cursor.execute(_select(model, lock, connection.vendor), [pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields = model._meta.concrete_fields
+    values = []
+    for value, field, converters in zip(row, fields, _converters(model, connection.vendor), strict=True):
+        for convert in converters:
+            value = convert(value, field, connection)
+        values.append(value)
+    return model.from_db(connection.alias, [field.attname for field in fields], values)
+
+
+def _written_fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
+    return [field for field in model._meta.concrete_fields if not field.primary_key]
+
+
+@cache
+def _insert(model: type[models.Model], rows: int, vendor: str) -> str:
+    fields = _written_fields(model)
+    columns = ", ".join(_quote(field.column) for field in fields)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    return f"INSERT INTO {_table(model)} ({columns}) VALUES " + ", ".join([row] * rows)
+
+
+def insert(model: type[M], objects: Sequence[M]) -> None:
+    """Insert ``objects`` in one statement; their primary keys are not read back."""
+    if not objects:
+        return
+    fields = _written_fields(model)
+    params = [
+        field.get_db_prep_save(field.pre_save(each, add=True), connection)
+        for each in objects
+        for field in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert(model, len(objects), connection.vendor), params)
+
+
+@cache
+def _update(model: type[models.Model], changed: tuple[str, ...], guards: tuple[str, ...], vendor: str) -> str:
+    meta = model._meta
+    sets = ", ".join(f"{_quote(meta.get_field(name).column)} = %s" for name in changed)  # type: ignore[union-attr]
+    where = " AND ".join(f"{_quote(meta.get_field(name).column)} = %s" for name in guards)  # type: ignore[union-attr]
+    return f"UPDATE {_table(model)} SET {sets} WHERE {where}"
+
+
+def update(model: type[models.Model], changes: Mapping[str, Any], **where: Any) -> int:
+    """``UPDATE ... SET changes WHERE`` each of ``where`` equals its value; the number of rows changed."""
+    meta = model._meta
+    params = [meta.get_field(name).get_db_prep_save(value, connection) for name, value in changes.items()]  # type: ignore[union-attr]
+    params += [meta.get_field(name).get_db_prep_save(value, connection) for name, value in where.items()]  # type: ignore[union-attr]
+    with connection.cursor() as cursor:
+        cursor.execute(_update(model, tuple(changes), tuple(where), connection.vendor), params)
+        return int(cursor.rowcount)
+
+
+def delete(model: type[models.Model], **where: Any) -> None:
+    """``DELETE ... WHERE`` each of ``where`` equals its value (no signals, no cascades: leaf rows only)."""
+    meta = model._meta
+    condition = " AND ".join(f"{_quote(meta.get_field(name).column)} = %s" for name in where)  # type: ignore[union-attr]
+    params: Iterable[Any] = [meta.get_field(n).get_db_prep_save(v, connection) for n, v in where.items()]  # type: ignore[union-attr]
+    with connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {_table(model)} WHERE {condition}", list(params))

@@ -1,0 +1,115 @@
+"""The hot-path statements read and write exactly what the ORM would, on PostgreSQL and on SQLite."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+from django.forms.models import model_to_dict
+
+from api.common import statements
+from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus
+from tests.api.conftest import count
+from tests.fresh_process import run_python
+
+pytestmark = pytest.mark.django_db
+
+
+def every_field(instance):
+    return {field.attname: getattr(instance, field.attname) for field in type(instance)._meta.concrete_fields}
+
+
+def test_a_row_by_primary_key_is_what_the_orm_reads(active, alice):
+    count(active, alice, 2)
+    Match.objects.filter(pk=active.pk).update(outcome={"ranks": [1, 2], "reason": "test"})
+    read = statements.by_pk(Match, active.pk)
+    assert every_field(read) == every_field(Match.objects.get(pk=active.pk))
+    assert not read._state.adding and read._state.db == connection.alias
+    assert statements.by_pk(Match, 10**12) is None
+
+
+def test_a_locked_read_holds_the_row_in_its_transaction(active):
+    with transaction.atomic():
+        locked = statements.by_pk(Match, active.pk, lock=True)
+        assert every_field(locked) == every_field(Match.objects.get(pk=active.pk))
+
+
+def test_insert_writes_every_row_in_one_statement(active, django_assert_num_queries):
+    rows = [MatchDeadline(match_id=active.pk, deadline_id=f"d{n}", at_ms=n, kind="turn") for n in range(3)]
+    with django_assert_num_queries(1):
+        statements.insert(MatchDeadline, rows)
+    stored = MatchDeadline.objects.filter(match=active, deadline_id__startswith="d").order_by("at_ms")
+    assert [model_to_dict(row, exclude=["id"]) for row in stored] == [
+        model_to_dict(row, exclude=["id"]) for row in rows
+    ]
+    with django_assert_num_queries(0):
+        statements.insert(MatchDeadline, [])
+
+
+def test_insert_keeps_the_constraints(active):
+    taken = MatchEvent.objects.filter(match=active).first()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        statements.insert(
+            MatchEvent, [MatchEvent(match_id=active.pk, seq=taken.seq, type="X", at=taken.at, data={})]
+        )
+
+
+def test_update_changes_only_rows_that_match_every_guard(active):
+    version = active.version
+    assert statements.update(Match, {"version": version + 1}, id=active.pk, version=version - 1) == 0
+    assert (
+        statements.update(
+            Match, {"version": version + 1, "outcome": {"a": [1]}}, id=active.pk, version=version
+        )
+        == 1
+    )
+    stored = Match.objects.get(pk=active.pk)
+    assert (stored.version, stored.outcome, stored.status) == (version + 1, {"a": [1]}, MatchStatus.ACTIVE)
+
+
+def test_delete_removes_only_the_rows_named(active):
+    statements.insert(
+        MatchDeadline, [MatchDeadline(match_id=active.pk, deadline_id="x", at_ms=1, kind="turn")]
+    )
+    statements.delete(MatchDeadline, match=active.pk)
+    assert not MatchDeadline.objects.filter(match=active).exists()
+
+
+SQLITE_MOVES = """
+import django
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from api.common import statements
+from api.matches import services
+from api.matches.models import Match, MatchEvent
+from api.players.services import register_player
+from games.core import engine
+from api.matches import selectors
+
+alice, _ = register_player(name="Alice")
+bob, _ = register_player(name="Bob")
+match = services.create_match(player=alice, game="daredevil-rock")
+services.join_match(match_id=match.id, player=bob)
+services.start_match(match_id=match.id, player=alice)
+players = {0: alice, 1: bob}
+for _ in range(6):
+    match = selectors.get_match(match_id=match.id)
+    game = selectors.load_game(match=match)
+    seat = sorted(game.spec.to_act(game.state))[0]
+    move = game.spec.moves.dump(engine.legal_moves(game, seat)[0])
+    services.submit_move(match_id=match.id, player=players[seat], move=move, expected_version=match.version)
+read = statements.by_pk(Match, match.id)
+orm = Match.objects.get(pk=match.id)
+fields = [field.attname for field in Match._meta.concrete_fields]
+assert [getattr(read, f) for f in fields] == [getattr(orm, f) for f in fields], (read.__dict__, orm.__dict__)
+assert MatchEvent.objects.filter(match_id=match.id).count() == orm.version
+print("ok", orm.version)
+"""
+
+
+@pytest.mark.slow
+def test_moves_are_written_and_read_back_on_sqlite_too(tmp_path):
+    done = run_python(
+        SQLITE_MOVES, drop=("DATABASE_URL", "REDIS_URL"), DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    )
+    assert done.stdout.startswith("ok"), done.stderr
