@@ -166,13 +166,16 @@ GRAPHQL_SUBSCRIPTION_OUTAGE_POLL_SECONDS = env.float("GRAPHQL_SUBSCRIPTION_OUTAG
 # at a time and re-arm every open deadline from the database every TIMER_REARM_S (and as soon as the
 # store is found emptied or reachable again). A claim is leased for TIMER_LEASE_MS, renewed while its
 # batch is being fired, so a dead worker's claims fire again that much later; a deadline whose firing
-# failed is retried after TIMER_RETRY_MS.
+# failed is retried after TIMER_RETRY_MS. A worker fires on TIMER_THREADS threads (each with its own
+# database connection) and claims no more than they can take; one match's deadlines never overlap.
 # 10 ms: a deadline fires at most about that late; a claim is one short Lua call, 100 a second.
 TIMER_POLL_MS = env.int("TIMER_POLL_MS", default=10)
 TIMER_BATCH = env.int("TIMER_BATCH", default=100)
 TIMER_REARM_S = env.float("TIMER_REARM_S", default=60.0)
 TIMER_LEASE_MS = env.int("TIMER_LEASE_MS", default=3_000)
 TIMER_RETRY_MS = env.int("TIMER_RETRY_MS", default=10_000)
+# 4: a firing mostly waits on the database, so a few at once keep 100+ deadlines/s on time.
+TIMER_THREADS = env.int("TIMER_THREADS", default=4)
 
 # Browser origins allowed to open the GraphQL WebSocket cross-origin (same-origin and non-browser
 # clients always may). strawberry wants full origins: scheme://host[:port], or "*" for any.

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
 from typing import Any
 
 import strawberry
 from django.conf import settings
-from graphql import GraphQLError
+from graphql import ExecutionResult, GraphQLError, OperationDefinitionNode
+from graphql.pyutils import is_awaitable
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.types import Info
 
 from api.common.database import SERVICE_UNAVAILABLE
@@ -42,6 +44,15 @@ class MatchUpdate:
     source: strawberry.Private[Source]
     player: strawberry.Private[Any]
     after: strawberry.Private[int]
+
+    def sharing_key(self, variables: dict[str, Any]) -> Hashable | None:
+        """What, with the document, decides this update's answer (None: not shareable)."""
+        key = (tuple(sorted(variables.items())), self.after, self.source.audience(self.player))
+        try:
+            hash(key)
+        except TypeError:  # a variable holding a list or an input object: executed on its own
+            return None
+        return key
 
     @strawberry.field(description="The match version this update brings the client to.")
     def version(self) -> int:
@@ -76,6 +87,74 @@ class MatchUpdate:
             LegalMove(label=move["label"], input=move["input"])
             for move in self.source.legal_moves(self.player)
         ]
+
+
+class SharedUpdateExecutor(StrawberryGraphQLCoreExecutionContext):
+    """graphql-core's executor, but a MatchUpdate's selection runs once for all who get the same answer.
+
+    Every subscriber of a match wakes on the same nudge and would run its selection on its own update.
+    Everything under MatchUpdate is derived from the Source, the update's start and the audience
+    (viewer, seat) alone, never from the context: so subscribers with the same document (the parsed
+    tree the document cache hands every sender of the same text), variables and audience share one
+    execution and its result. A spectator crowd costs one execution per version; a seat never gets
+    another seat's answer, nor a spectator a seat's. Anything else executes as usual.
+    """
+
+    def execute_operation(self, serially: bool | None = None) -> Any:
+        run = lambda: super(SharedUpdateExecutor, self).execute_operation(serially)  # noqa: E731
+        update = self.root_value
+        if not isinstance(update, MatchUpdate):
+            return run()
+        key = update.sharing_key(self.variable_values.coerced)
+        return run() if key is None else shared(update.source.results, self.operation, key, run)
+
+
+Executed = ExecutionResult | asyncio.Future[ExecutionResult]
+
+
+def shared(
+    results: dict[Hashable, Any], operation: OperationDefinitionNode, key: Hashable, run: Callable[[], Any]
+) -> ExecutionResult | Awaitable[ExecutionResult]:
+    """The result of ``run`` for ``(operation, key)``: run by the first who asks, shared with the rest.
+
+    The operation is held with its result and compared by identity (a syntax tree has no cheap
+    equality), so a result is never handed to another document. A result with errors is not kept:
+    whoever asks later runs it again (the database may be back).
+    """
+    held = results.get(key)
+    if held is not None and held[0] is operation:
+        executed: Executed = held[1]
+    else:
+        outcome = run()
+        if not is_awaitable(outcome):
+            if not outcome.errors:
+                results[key] = (operation, outcome)
+            return outcome
+        # A task of its own: a subscriber that leaves (or waits on a slow socket) holds up no one else.
+        executed = asyncio.ensure_future(outcome)
+        results[key] = (operation, executed)
+        executed.add_done_callback(lambda done: _forget_failed(results, key, done))
+    if isinstance(executed, asyncio.Future):
+        return _when_done(executed)
+    return _own_copy(executed)
+
+
+def _forget_failed(
+    results: dict[Hashable, Any], key: Hashable, done: asyncio.Future[ExecutionResult]
+) -> None:
+    failed = done.cancelled() or done.exception() is not None or bool(done.result().errors)
+    if failed and key in results and results[key][1] is done:
+        del results[key]
+
+
+async def _when_done(executed: asyncio.Future[ExecutionResult]) -> ExecutionResult:
+    return _own_copy(await asyncio.shield(executed))
+
+
+def _own_copy(result: ExecutionResult) -> ExecutionResult:
+    """Each subscriber's own result object (strawberry and its extensions replace its errors)."""
+    errors = None if result.errors is None else list(result.errors)
+    return ExecutionResult(result.data, errors, result.extensions)
 
 
 async def read_update(

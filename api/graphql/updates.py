@@ -4,7 +4,9 @@ Every subscriber of a match in this process wakes on the same nudge. The first t
 reads it (the match row and the engine's game, which the game cache usually holds already) while the
 others wait for that read and then share it; events are read once per starting version, and each
 viewer's redaction, view and legal moves are computed once and reused by every subscriber with that
-viewer (a spectator crowd shares one). Only strawberry's serialization is per subscriber.
+viewer (a spectator crowd shares one). Even the GraphQL execution of a subscriber's selection is kept
+here and shared by every subscriber with the same document, variables and audience
+(api/graphql/subscriptions.py, SharedUpdateExecutor): only the sending is per subscriber.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +41,8 @@ class Source:
     shown: dict[tuple[int, Viewer], list[VisibleEvent]] = field(default_factory=dict)
     views: dict[Viewer, Any] = field(default_factory=dict)
     moves: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    # Executed selections, by document, variables and audience (see subscriptions.SharedUpdateExecutor).
+    results: dict[Hashable, Any] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -45,6 +50,11 @@ class Source:
 
     def viewer(self, player: Any) -> Viewer:
         return selectors.viewer_for(match=self.match, player=player)
+
+    def audience(self, player: Any) -> tuple[Viewer, int | None]:
+        """All that tells one subscriber's update from another's: what the player may see, and the
+        seat whose legal moves it carries."""
+        return self.viewer(player), selectors.seat_of(match=self.match, player=player)
 
     def view(self, viewer: Viewer) -> Any:
         if viewer not in self.views:

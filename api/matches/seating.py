@@ -16,15 +16,19 @@ from api.matches.models import Match, MatchStatus, Seat
 
 SIZE = 4096
 
-_seats: OrderedDict[tuple[int, str], list[Seat]] = OrderedDict()
+_seats: OrderedDict[tuple[int, str], Any] = OrderedDict()  # (match id, seed) -> prefetched seats
 _lock = threading.Lock()
 
 
-def _load(match: Match) -> list[Seat]:
-    return list(Seat.objects.filter(match_id=match.pk).select_related("player").order_by("index"))
+def _load(match: Match) -> Any:
+    """The match's seats as a queryset that is never evaluated again: its result cache is filled."""
+    rows: Any = Seat.objects.filter(match_id=match.pk)
+    rows._result_cache = list(rows.select_related("player").order_by("index"))
+    rows._prefetch_done = True
+    return rows
 
 
-def _cached(match: Match) -> list[Seat]:
+def _cached(match: Match) -> Any:
     key = (match.pk, match.seed)  # ids are reused by test databases; a seed never is
     with _lock:
         seats = _seats.get(key)
@@ -43,10 +47,9 @@ def attach(match: Match) -> Match:
     """``match`` with its seats (and their players) in its prefetch cache; one query in a lobby,
     none once the seats are fixed and this process has read them."""
     seats = _load(match) if match.status == MatchStatus.LOBBY else _cached(match)
-    rows: Any = Seat.objects.filter(match_id=match.pk)  # never evaluated: its result cache is filled
-    rows._result_cache = seats
-    rows._prefetch_done = True
-    match._prefetched_objects_cache = {"seats": rows}  # type: ignore[attr-defined]
+    # Shared between requests (built once, never written): Django's related manager hands out this
+    # very queryset for ``match.seats.all()``, and any further filtering clones it into a new query.
+    match._prefetched_objects_cache = {"seats": seats}  # type: ignore[attr-defined]
     return match
 
 

@@ -9,6 +9,7 @@ Both run the one schema of api/graphql with a `Context` holding the caller's pla
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import orjson
@@ -22,6 +23,7 @@ from strawberry.types.unset import UNSET
 from api.common.database import DatabaseUnavailable
 from api.graphql.context import Context
 from api.graphql.schema import schema
+from api.graphql.subscriptions import SharedUpdateExecutor
 from api.realtime import graphql_http
 from api.realtime.auth import INVALID_TOKEN, InvalidToken, parse_bearer, resolve_player
 from api.realtime.protocol import LimitedTransportWSHandler
@@ -100,10 +102,23 @@ def http_consumer() -> Any:
     return CliffsideHTTPConsumer.as_asgi(schema=schema)
 
 
+def websocket_schema() -> Any:
+    """The schema as the WebSocket runs it: the same schema (types, extensions, caches), but each
+    matchUpdates event executed once for every subscriber that gets the same answer
+    (api/graphql/subscriptions.py). HTTP never runs a subscription, so it needs no such thing."""
+    import os  # H2-SCRATCH-TOGGLE
+
+    if os.environ.get("H2_NOSHARE"):  # H2-SCRATCH-TOGGLE
+        return schema  # H2-SCRATCH-TOGGLE
+    live = copy.copy(schema)
+    live.execution_context_class = SharedUpdateExecutor
+    return live
+
+
 def ws_consumer() -> Any:
     """ASGI app for the /graphql/ WebSocket (graphql-transport-ws)."""
     return CliffsideWSConsumer.as_asgi(
-        schema=schema,
+        schema=websocket_schema(),
         allowed_origins=settings.WS_ALLOWED_ORIGINS,
         # Only graphql-transport-ws: the legacy graphql-ws protocol is deprecated, and one protocol
         # means one place where the limits apply.

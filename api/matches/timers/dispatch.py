@@ -72,24 +72,35 @@ def _fire_batch(
             waiting = store.renew(waiting, lease_ms=lease, now_ms=now_ms)
             renew_at = time.monotonic() + lease / 2000
             continue
-        fired += fire_claim(store, waiting.pop(0), fire, now_ms=now_ms)
+        fired += _fire_one(store, waiting.pop(0), fire, now_ms=now_ms)
     return fired
 
 
-def fire_claim(store: TimerStore, claim: Claim, fire: Fire | None = None, *, now_ms: int | None = None) -> int:
-    """Fire one claimed deadline and ack it; 1 if it fired, 0 if the firing raised (retried later)."""
-    fire = fire or _fire_deadline
+def _fire_one(store: TimerStore, claim: Claim, fire: Fire | None = None, *, now_ms: int | None = None) -> int:
+    """Fire one claimed deadline and settle it; 1 if it fired, 0 if the firing raised."""
+    fired = fire_once(claim, fire)
+    settle(store, claim, fired=fired, now_ms=now_ms)
+    return int(fired)
+
+
+def fire_once(claim: Claim, fire: Fire | None = None) -> bool:
+    """Fire a claimed deadline; False (logged) if the firing raised."""
     try:
         # The claim's clock, not ours: the store found it due at that instant, so the engine must too.
-        fire(match_id=claim.match_id, deadline_id=claim.deadline_id, now_ms=claim.now_ms)
+        (fire or _fire_deadline)(match_id=claim.match_id, deadline_id=claim.deadline_id, now_ms=claim.now_ms)
     except Exception:
-        # Not acked: it is leased for TIMER_RETRY_MS, then a worker retries it. One bad match never
-        # stops the loop, nor floods the log at every short lease.
         log.exception("timer_fire_failed", match_id=claim.match_id, deadline_id=claim.deadline_id)
+        return False
+    return True
+
+
+def settle(store: TimerStore, claim: Claim, *, fired: bool, now_ms: int | None = None) -> None:
+    """Ack a claim that fired. One whose firing raised is not acked but leased for TIMER_RETRY_MS, then
+    a worker retries it: one bad match never stops the loop, nor floods the log at every short lease."""
+    if fired:
+        store.ack(claim)
+    else:
         store.renew([claim], lease_ms=retry_ms(), now_ms=now_ms)
-        return 0
-    store.ack(claim)
-    return 1
 
 
 # What a due deadline does: ``services.fire_deadline``, wired by the app's ``ready`` (api/matches/apps.py)

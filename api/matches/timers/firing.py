@@ -8,7 +8,8 @@ game told the time, when a thread is free to fire it; and a worker never holds d
 idle worker could fire.
 
 One match's deadlines never fire at once, and fire in the order they were claimed: a match's claims
-queue behind the one firing, and ``renew_waiting`` keeps their leases while they wait.
+queue behind the one firing. ``renew`` keeps the leases of every claim held, so that no other worker
+takes one while it waits or fires (and none comes back to this worker's own loop).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import structlog
 from django.db import close_old_connections, connections
 
 from api.common.database import calling_loop
-from api.matches.timers.dispatch import Fire, fire_claim
+from api.matches.timers.dispatch import Fire, fire_once, settle
 from api.matches.timers.store import Claim, TimerStore
 
 log = structlog.get_logger(__name__)
@@ -84,24 +85,26 @@ class Firings:
                 held.append(claim)
                 self._held += 1
 
-    def renew_waiting(self) -> None:
-        """Every half lease, renew the leases of the claims queued behind their match's firing.
+    def renew(self) -> None:
+        """Every half lease, renew the lease of every claim held, firing or waiting for its match's turn.
 
-        Under the lock, so that none of them starts firing (and acks with its old lease) meanwhile."""
+        Under the lock: a firing thread takes its claim out of ``_by_match`` before settling it, so it
+        acks with the lease last renewed, never an older one."""
         if time.monotonic() < self._renew_at:
             return
         self._renew_at = time.monotonic() + self._lease_ms / 2000
         with self._lock:
-            waiting = [claim for held in self._by_match.values() for claim in list(held)[1:]]
-            if not waiting:
+            held = [claim for claims in self._by_match.values() for claim in claims]
+            if not held:
                 return
-            renewed = {(c.match_id, c.deadline_id): c for c in self.store.renew(waiting, lease_ms=self._lease_ms)}
-            for match_id, held in self._by_match.items():
-                first, *rest = held
-                kept = [renewed[key] for c in rest if (key := (c.match_id, c.deadline_id)) in renewed]
-                # One not renewed was re-armed or removed meanwhile: it is no longer this worker's.
-                self._held -= len(rest) - len(kept)
-                self._by_match[match_id] = deque([first, *kept])
+            renewed = {_key(c): c for c in self.store.renew(held, lease_ms=self._lease_ms)}
+            for match_id, claims in self._by_match.items():
+                first, *waiting = claims
+                # The one firing keeps its place whatever happened to its entry; one waiting that was
+                # not renewed was re-armed or removed meanwhile and is no longer this worker's.
+                kept = [renewed[_key(c)] for c in waiting if _key(c) in renewed]
+                self._held -= len(waiting) - len(kept)
+                self._by_match[match_id] = deque([renewed.get(_key(first), first), *kept])
             self._changed.notify_all()
 
     def close(self) -> None:
@@ -111,7 +114,8 @@ class Firings:
         for _ in self._threads:
             self._ready.put(None)
         for thread in self._threads:
-            thread.join()
+            if thread.ident is not None:  # started
+                thread.join()
 
     def _work(self) -> None:
         if self._nudge_loop is not None:
@@ -120,31 +124,34 @@ class Firings:
             while (match_id := self._ready.get()) is not None:
                 with self._lock:
                     claim = self._by_match[match_id][0]
-                fired = 0
-                try:
-                    # What Django does around each request: drop a broken or too old connection.
-                    close_old_connections()
-                    fired = fire_claim(self.store, claim, self._fire)
-                except Exception:
-                    # The ack (or the retry lease) did not reach the store: the claim's lease runs
-                    # out and it fires again, a harmless no-op if this firing went through.
-                    log.exception("timer_ack_failed", match_id=claim.match_id, deadline_id=claim.deadline_id)
-                finally:
-                    self._done(match_id, fired)
+                # What Django does around each request: drop a broken or too old connection.
+                close_old_connections()
+                fired = fire_once(claim, self._fire)
+                self._settle(match_id, fired)
         finally:
             connections.close_all()  # this thread's connections only
 
-    def _done(self, match_id: int, fired: int) -> None:
+    def _settle(self, match_id: int, fired: bool) -> None:
         with self._lock:
-            held = self._by_match[match_id]
-            held.popleft()
-            if held:
+            claims = self._by_match[match_id]
+            claim = claims.popleft()  # as last renewed
+            if claims:
                 self._ready.put(match_id)  # the next of this match, only now
             else:
                 del self._by_match[match_id]
+        try:
+            settle(self.store, claim, fired=fired)
+        except Exception:
+            # Not acked: its lease runs out and it fires again, a harmless no-op if it went through.
+            log.exception("timer_settle_failed", match_id=claim.match_id, deadline_id=claim.deadline_id)
+        with self._lock:
             was_full = self._held == self.capacity
             self._held -= 1
             self._fired += fired
             self._changed.notify_all()
         if was_full:
             self._on_room()
+
+
+def _key(claim: Claim) -> tuple[int, str]:
+    return (claim.match_id, claim.deadline_id)

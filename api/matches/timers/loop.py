@@ -1,10 +1,12 @@
 """The polling loop shared by `manage.py run_timers` and the embedded server.
 
-Each tick fires what is due, then re-arms the store from the database when it needs it: on the first
-tick, every ``rearm_s`` seconds (a mirror may have failed), as soon as a claim finds the store emptied
-(a flush, or Redis restarted without its data: ``TimerStore.armed``) and at the first tick that reaches
-the store after ticks that could not (mirrors made meanwhile were lost). A tick that fails (database or
-Redis down) is retried after a back-off; the loop only ends when ``stop`` is called.
+Each tick claims what is due, as much as its firing threads have room for (``firings.Firings``), then
+re-arms the store from the database when it needs it: on the first tick, every ``rearm_s`` seconds (a
+mirror may have failed), as soon as a claim finds the store emptied (a flush, or Redis restarted
+without its data: ``TimerStore.armed``) and at the first tick that reaches the store after ticks that
+could not (mirrors made meanwhile were lost). The next tick comes after ``poll_s``, or as soon as a
+thread is free again if the last claim filled them all. A tick that fails (database or Redis down) is
+retried after a back-off; the loop only ends when ``stop`` is called.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from django.conf import settings
 from django.db import close_old_connections, connections
 from redis.exceptions import RedisError
 
-from api.matches.timers.dispatch import Fire, rearm_all, run_due
-from api.matches.timers.store import TimerStore, get_store
+from api.matches.timers.dispatch import Fire, rearm_all
+from api.matches.timers.firing import Firings
+from api.matches.timers.nudges import NudgeLoop
+from api.matches.timers.store import TimerStore, batch_size, get_store, lease_ms
 
 log = structlog.get_logger(__name__)
 
@@ -36,30 +40,53 @@ class TimerLoop:
         store: TimerStore | None = None,
         fire: Fire | None = None,
         rearm: bool = True,
+        threads: int | None = None,
     ) -> None:
         self.poll_s = (poll_ms or int(getattr(settings, "TIMER_POLL_MS", 10))) / 1000
         self.rearm_s = rearm_s if rearm_s is not None else float(getattr(settings, "TIMER_REARM_S", 60))
+        self.threads = threads or int(getattr(settings, "TIMER_THREADS", 4))
         self.store = store
         self.fire = fire
-        self.fired = 0
+        self._firings: Firings | None = None
+        self._fired_before = 0  # by the firings of earlier runs of this loop
         self._stop = threading.Event()
+        self._wake = threading.Event()  # set by stop, and by a firing that frees a thread
         self.rearm = rearm
         self._next_rearm = 0.0  # monotonic time of the periodic re-arm; 0 = at the next tick
         self._rearm_retry_at = 0.0  # after a failed re-arm, none is tried before this
         self._store_unreachable = False
+        # Where firings send their nudges: the server's own loop when embedded (start_task), else a
+        # loop of the worker's own (run_forever starts it).
+        self._nudge_loop: asyncio.AbstractEventLoop | None = None
 
-    def tick(self) -> int:
-        """Fire what is due, then re-arm if the store needs it and fire what that brought back."""
+    @property
+    def fired(self) -> int:
+        """Deadlines this loop has fired without error."""
+        return self._fired_before + (self._firings.fired if self._firings else 0)
+
+    def tick(self, firings: Firings) -> int:
+        """Claim what is due and hand it to ``firings``, then re-arm if the store needs it and claim
+        what that brought back; return how many were claimed."""
         # A long-lived worker must drop connections that are broken or past CONN_MAX_AGE, as
         # Django does around each request.
         close_old_connections()
-        store = self.store or get_store()
+        firings.renew()
         # First, so that while Redis is down a tick fails here, before reading every deadline.
-        fired = run_due(store=store, fire=self.fire)
-        if self.rearm and self._needs_rearm(store) and self._rearm(store):
-            fired += run_due(store=store, fire=self.fire)
-        self.fired += fired
-        return fired
+        claimed = self._claim(firings)
+        if self.rearm and self._needs_rearm(firings.store) and self._rearm(firings.store):
+            claimed += self._claim(firings)
+        return claimed
+
+    def _claim(self, firings: Firings) -> int:
+        # Once every thread is taken, the first to finish wakes the loop for the rest.
+        claimed = 0
+        while (limit := min(batch_size(), firings.room)) > 0:
+            claims = firings.store.claim(limit=limit, lease_ms=lease_ms())
+            firings.submit(claims)
+            claimed += len(claims)
+            if len(claims) < limit:
+                break  # nothing more is due
+        return claimed
 
     def _needs_rearm(self, store: TimerStore) -> bool:
         now = time.monotonic()
@@ -77,26 +104,52 @@ class TimerLoop:
         return True
 
     def run_forever(self) -> None:
-        """Tick every ``poll_s`` until ``stop()``; in-flight firing finishes before it returns."""
-        log.info("timer_loop_started", poll_ms=round(self.poll_s * 1000))
+        """Tick every ``poll_s`` until ``stop()``; what was claimed is fired before it returns."""
+        log.info("timer_loop_started", poll_ms=round(self.poll_s * 1000), threads=self.threads)
+        nudges = NudgeLoop() if self._nudge_loop is None else None
+        firings = Firings(
+            self.store or get_store(),
+            self.fire,
+            threads=self.threads,
+            lease_ms=lease_ms(),
+            on_room=self._wake.set,
+            nudge_loop=nudges.loop if nudges else self._nudge_loop,
+        )
+        self._firings = firings
         try:
-            while not self._stop.is_set():
-                wait = self.poll_s
-                try:
-                    self.tick()
-                except RedisError as error:
-                    self._lost_store(error)
-                    wait = ERROR_BACKOFF_S
-                except Exception:
-                    log.exception("timer_tick_failed")
-                    wait = ERROR_BACKOFF_S
-                else:
-                    self._reached_store()
-                self._stop.wait(wait)
+            if nudges:
+                nudges.start()
+            firings.start()
+            self._tick_until_stopped(firings)
         finally:
+            firings.close()
+            if nudges:
+                nudges.close()
+            self._fired_before += firings.fired
+            self._firings = None
             # Only this thread's connections: Django keeps one per thread.
             connections.close_all()
             log.info("timer_loop_stopped", fired=self.fired)
+
+    def _tick_until_stopped(self, firings: Firings) -> None:
+        while not self._stop.is_set():
+            self._wake.clear()  # before the claim: a thread freed from now on wakes the next tick
+            if self._tick_or_log(firings):
+                self._wake.wait(self.poll_s)
+            else:
+                self._stop.wait(ERROR_BACKOFF_S)  # a freed thread does not cut the back-off short
+
+    def _tick_or_log(self, firings: Firings) -> bool:
+        try:
+            self.tick(firings)
+        except RedisError as error:
+            self._lost_store(error)
+            return False
+        except Exception:
+            log.exception("timer_tick_failed")
+            return False
+        self._reached_store()
+        return True
 
     def _lost_store(self, error: RedisError) -> None:
         # Mirrors fail too while the store is unreachable: re-arm at the first tick that reaches it.
@@ -112,14 +165,18 @@ class TimerLoop:
 
     def stop(self) -> None:
         self._stop.set()
+        self._wake.set()
 
     @property
     def stopping(self) -> bool:
         return self._stop.is_set()
 
     def start_task(self) -> asyncio.Task[None]:
-        """Run the loop in a worker thread, wrapped in an asyncio task (ORM calls are sync)."""
-        return asyncio.get_running_loop().create_task(asyncio.to_thread(self.run_forever))
+        """Run the loop in a worker thread, wrapped in an asyncio task (ORM calls are sync).
+
+        Firings send their nudges on the calling (server's) loop, which holds the channel layer."""
+        self._nudge_loop = asyncio.get_running_loop()
+        return self._nudge_loop.create_task(asyncio.to_thread(self.run_forever))
 
     async def aclose(self, task: asyncio.Task[None]) -> None:
         self.stop()

@@ -25,9 +25,8 @@ class NudgeLoop:
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="timer-nudges", daemon=True)
 
-    def start(self) -> asyncio.AbstractEventLoop:
+    def start(self) -> None:
         self._thread.start()
-        return self.loop
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
