@@ -13,6 +13,7 @@ import copy
 from typing import Any
 
 import orjson
+from channels.consumer import get_handler_name
 from cross_web import HTTPException
 from django.conf import settings
 from strawberry.channels import GraphQLHTTPConsumer, GraphQLWSConsumer
@@ -32,7 +33,27 @@ _JSON_OPTIONS = orjson.OPT_NON_STR_KEYS
 CLOSE_MESSAGE_TOO_BIG = 1009  # RFC 6455
 
 
-class CliffsideHTTPConsumer(GraphQLHTTPConsumer):
+class DispatchWithoutConnectionCheck:
+    """Hands HTTP and WebSocket messages to their handlers as channels does, less its
+    ``close_old_connections``; channel-layer messages go on to strawberry's dispatch as before.
+
+    channels runs that check before every such message on asgiref's single thread-sensitive thread, so
+    under load every WebSocket frame queued on that one thread. It only ever looks at that thread's
+    connection, which nothing here uses: all database work runs on the pool of api/common/database.py,
+    which replaces a dead connection itself.
+    """
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        if not message.get("type", "").startswith(("http.", "websocket.")):
+            await super().dispatch(message)  # type: ignore[misc]
+            return
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class CliffsideHTTPConsumer(DispatchWithoutConnectionCheck, GraphQLHTTPConsumer):
     # No channel layer for plain HTTP: channels would otherwise open a layer channel (with Redis, a
     # blocking BZPOPMIN) for every request, and HTTP operations never listen to groups. An alias that
     # is not configured makes `get_channel_layer` return None.
@@ -64,7 +85,7 @@ class CliffsideHTTPConsumer(GraphQLHTTPConsumer):
         return orjson.dumps(data, option=_JSON_OPTIONS)
 
 
-class CliffsideWSConsumer(GraphQLWSConsumer):
+class CliffsideWSConsumer(DispatchWithoutConnectionCheck, GraphQLWSConsumer):
     graphql_transport_ws_handler_class = LimitedTransportWSHandler
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:

@@ -313,3 +313,20 @@ async def test_a_live_client_plays_over_one_socket_with_the_legal_moves_each_upd
     assert seen["live"]["matchUpdates"]["version"] == seen["m1"]["submitMove"]["version"]
     await mine.close()
     await theirs.close()
+
+
+async def test_websocket_messages_never_wait_for_the_thread_sensitive_executor(table: Table, monkeypatch):
+    """channels would hop to asgiref's one thread-sensitive thread before every frame (to close stale
+    connections nobody here uses); our consumers dispatch without it, and updates still arrive."""
+    hops: list[str] = []
+
+    async def counted() -> None:
+        hops.append("close_old_connections")
+
+    monkeypatch.setattr("channels.consumer.aclose_old_connections", counted)
+    subscriber = Subscriber()
+    await subscriber.open(table.host.token)
+    await subscriber.subscribe(table.match_id)
+    assert (await subscriber.update())["status"] == "ACTIVE"
+    await subscriber.close()
+    assert hops == []
