@@ -25,6 +25,7 @@ from starlette.middleware.cors import CORSMiddleware  # noqa: E402
 from api.realtime import consumers, lifespan  # noqa: E402
 from api.realtime.auth import BearerAuthMiddleware  # noqa: E402
 from api.realtime.guard import Guard  # noqa: E402
+from config import heap  # noqa: E402
 
 
 async def lifespan_application(scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -81,3 +82,5 @@ application = ProtocolTypeRouter(
         "lifespan": lifespan_application,
     }
 )
+
+heap.settle()  # the last line: everything imported above lives as long as the process

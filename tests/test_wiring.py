@@ -135,3 +135,14 @@ def test_production_answers_only_local_names_and_no_browser_origin_unless_told()
     started = production_settings(SECRET_KEY=PRODUCTION_KEY)
     assert started.returncode == 0, started.stderr
     assert started.stdout.strip() == "['localhost', '127.0.0.1', '[::1]'] []"
+
+
+def test_a_server_process_freezes_its_start_up_objects_out_of_garbage_collection():
+    """config/heap.py: full collections walked every start-up object and paused workers for 100+ ms."""
+    done = run_python(
+        "import gc\nbefore = gc.get_freeze_count()\nimport config.asgi\n"
+        "from config import heap\n"
+        "print(before, gc.get_freeze_count(), gc.get_threshold() == heap.THRESHOLDS)"
+    )
+    before, frozen, tuned = done.stdout.split()
+    assert int(before) == 0 and int(frozen) > 100_000 and tuned == "True", done.stdout
