@@ -164,10 +164,10 @@ GRAPHQL_SUBSCRIPTION_OUTAGE_POLL_SECONDS = env.float("GRAPHQL_SUBSCRIPTION_OUTAG
 
 # Timers (api/matches/timers): workers poll every TIMER_POLL_MS, claim up to TIMER_BATCH due deadlines
 # at a time and re-arm every open deadline from the database every TIMER_REARM_S (and as soon as the
-# store is found emptied or reachable again). A claim is leased for TIMER_LEASE_MS, renewed while its
-# batch is being fired, so a dead worker's claims fire again that much later; a deadline whose firing
-# failed is retried after TIMER_RETRY_MS. A worker fires on TIMER_THREADS threads (each with its own
-# database connection) and claims no more than they can take; one match's deadlines never overlap.
+# store is found emptied or reachable again). A claim is leased for TIMER_LEASE_MS, renewed while the
+# worker holds it, so a dead worker's claims fire again that much later; a deadline whose firing failed
+# is retried after TIMER_RETRY_MS. A worker fires on TIMER_THREADS threads (each with its own database
+# connection) and claims no more than they can take; one match's deadlines never fire at once.
 # 10 ms: a deadline fires at most about that late; a claim is one short Lua call, 100 a second.
 TIMER_POLL_MS = env.int("TIMER_POLL_MS", default=10)
 TIMER_BATCH = env.int("TIMER_BATCH", default=100)

@@ -124,12 +124,17 @@ class Firings:
             while (match_id := self._ready.get()) is not None:
                 with self._lock:
                     claim = self._by_match[match_id][0]
-                # What Django does around each request: drop a broken or too old connection.
-                close_old_connections()
-                fired = fire_once(claim, self._fire)
-                self._settle(match_id, fired)
+                self._settle(match_id, self._fire_one(claim))
         finally:
             connections.close_all()  # this thread's connections only
+
+    def _fire_one(self, claim: Claim) -> bool:
+        try:
+            # What Django does around each request: drop a broken or too old connection.
+            close_old_connections()
+        except Exception:
+            log.exception("timer_connection_check_failed")  # the firing then fails, and is retried
+        return fire_once(claim, self._fire)
 
     def _settle(self, match_id: int, fired: bool) -> None:
         with self._lock:

@@ -125,8 +125,8 @@ class TimerLoop:
             firings.close()
             if nudges:
                 nudges.close()
-            self._fired_before += firings.fired
-            self._firings = None
+            fired, self._firings = firings.fired, None
+            self._fired_before += fired  # after: ``fired`` may lag for an instant, never count twice
             # Only this thread's connections: Django keeps one per thread.
             connections.close_all()
             log.info("timer_loop_stopped", fired=self.fired)

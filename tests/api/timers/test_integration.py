@@ -10,6 +10,7 @@ import time
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
 from django.core.management import call_command
 from django.db import connections
 
@@ -168,3 +169,26 @@ async def test_the_embedded_server_fires_overdue_deadlines_from_its_lifespan(set
         # sync_to_async ran the ORM in asgiref's worker thread: close its connection there, or
         # PostgreSQL refuses to drop the test database at the end of the session.
         await sync_to_async(connections.close_all)()
+
+
+@pytest.mark.redis
+async def test_the_worker_nudges_subscribers_of_a_timed_out_match_over_its_own_loop(
+    redis_client, due_now, monkeypatch
+):
+    def no_new_loop_per_nudge(function):
+        raise AssertionError("async_to_sync: a new event loop and Redis connection for this nudge")
+
+    monkeypatch.setattr("api.matches.notify.async_to_sync", no_new_loop_per_nudge)
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(f"match.{due_now.id}", channel)
+    loop = TimerLoop(poll_ms=20)
+    worker = threading.Thread(target=loop.run_forever)
+    worker.start()
+    try:
+        message = await asyncio.wait_for(layer.receive(channel), timeout=5)
+    finally:
+        loop.stop()
+        await asyncio.to_thread(worker.join, 5)
+    assert message == {"type": "match.advanced", "match_id": due_now.id, "version": due_now.version + 1}
+    await layer.group_discard(f"match.{due_now.id}", channel)

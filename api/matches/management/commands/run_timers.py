@@ -1,7 +1,8 @@
 """`manage.py run_timers [--once] [--poll-ms N]`: the timer worker for Redis deployments.
 
 Run as many as you like: claims are atomic in Redis, so each due deadline fires once per lease.
-SIGTERM or SIGINT stops the loop after the deadline being fired, never in the middle of one.
+Each worker fires on TIMER_THREADS threads. SIGTERM or SIGINT stops the loop once the deadlines it has
+claimed are fired, never in the middle of one.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ class Command(BaseCommand):
         def stop(signum: int, _frame: Any) -> None:
             if loop.stopping:  # a second Ctrl-C means "now"
                 raise KeyboardInterrupt
-            self.stderr.write(f"{signal.Signals(signum).name}: stopping after the current tick")
+            self.stderr.write(f"{signal.Signals(signum).name}: stopping once the claimed deadlines are fired")
             loop.stop()
 
         signal.signal(signal.SIGTERM, stop)
