@@ -138,10 +138,10 @@ def test_production_answers_only_local_names_and_no_browser_origin_unless_told()
 
 
 def test_a_server_process_freezes_its_start_up_objects_out_of_garbage_collection():
-    """config/heap.py: full collections walked every start-up object and paused workers for 100+ ms."""
+    """api/common/heap.py: full collections walked every start-up object and paused workers for 100+ ms."""
     done = run_python(
         "import gc\nbefore = gc.get_freeze_count()\nimport config.asgi\n"
-        "from config import heap\n"
+        "from api.common import heap\n"
         "print(before, gc.get_freeze_count(), gc.get_threshold() == heap.THRESHOLDS)"
     )
     before, frozen, tuned = done.stdout.split()

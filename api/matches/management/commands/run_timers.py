@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from api.common import heap
 from api.matches.timers import TimerLoop, rearm_all, run_due
 
 
@@ -39,6 +40,7 @@ class Command(BaseCommand):
             self.stdout.write(f"re-armed {armed} deadlines, fired {fired}")
             return
         loop = TimerLoop(poll_ms=poll_ms)
+        heap.settle()  # a long-lived process: what is loaded now stays out of every collection
         self._stop_on_signals(loop)
         loop.run_forever()
         self.stdout.write(f"stopped; fired {loop.fired} deadlines")

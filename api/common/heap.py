@@ -1,4 +1,4 @@
-"""Garbage collection for a long-running server process, tuned by ``make bench``.
+"""Garbage collection for long-running processes (web workers, timer workers), tuned by ``make bench``.
 
 With CPython's defaults (700, 10, 10) a loaded worker ran a full collection every few seconds, each
 walking every object the process holds (Django, the GraphQL schema, every cached game) and stopping the
