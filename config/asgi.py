@@ -22,10 +22,10 @@ from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: 
 from django.urls import re_path  # noqa: E402
 from starlette.middleware.cors import CORSMiddleware  # noqa: E402
 
+from api.common import heap  # noqa: E402
 from api.realtime import consumers, lifespan  # noqa: E402
 from api.realtime.auth import BearerAuthMiddleware  # noqa: E402
 from api.realtime.guard import Guard  # noqa: E402
-from api.common import heap  # noqa: E402
 
 
 async def lifespan_application(scope: dict[str, Any], receive: Any, send: Any) -> None:
