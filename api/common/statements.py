@@ -106,6 +106,33 @@ def update(model: type[models.Model], changes: Mapping[str, Any], **where: Any) 
         return int(cursor.rowcount)
 
 
+@cache
+def _value(model: type[models.Model], name: str, names: tuple[str, ...], vendor: str) -> str:
+    meta = model._meta
+    column = _quote(meta.get_field(name).column)  # type: ignore[union-attr]
+    where = " AND ".join(f"{_quote(meta.get_field(each).column)} = %s" for each in names)  # type: ignore[union-attr]
+    return f"SELECT {column} FROM {_table(model)} WHERE {where} LIMIT 1"
+
+
+def value(model: type[models.Model], name: str, **where: Any) -> Any:
+    """Field ``name`` of one row where each of ``where`` equals its value (``None`` when there is none;
+    the field's conversions applied)."""
+    meta = model._meta
+    params = [meta.get_field(each).get_db_prep_save(v, connection) for each, v in where.items()]  # type: ignore[union-attr]
+    with connection.cursor() as cursor:
+        cursor.execute(_value(model, name, tuple(where), connection.vendor), params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    field: Any = meta.get_field(name)
+    found = row[0]
+    for convert in connection.ops.get_db_converters(field.get_col(meta.db_table)) + field.get_db_converters(
+        connection
+    ):
+        found = convert(found, field, connection)
+    return found
+
+
 def delete(model: type[models.Model], **where: Any) -> None:
     """``DELETE ... WHERE`` each of ``where`` equals its value (no signals, no cascades: leaf rows only)."""
     meta = model._meta

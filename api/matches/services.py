@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from api.common import statements
 from api.common.errors import Codes, ServiceError
 from api.matches import aftermath, idempotency, lobby, selectors, store
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
@@ -243,13 +244,12 @@ def fire_deadline(*, match_id: Any, deadline_id: str, now_ms: int | None = None)
     """
     now = store.clock_ms() if now_ms is None else now_ms
     pk = pk_of(match_id)
-    rows = MatchDeadline.objects.filter(match_id=pk, deadline_id=deadline_id)
-    row = None if pk is None else rows.only("kind").first()
-    if row is None:
+    kind = None if pk is None else statements.value(MatchDeadline, "kind", match=pk, deadline_id=deadline_id)
+    if kind is None:
         return False
-    if row.kind == lobby.LOBBY:
+    if kind == lobby.LOBBY:
         return expire_lobby(match_id=match_id, now_ms=now)
-    attempt = bot_turn if row.kind == store.BOT else _timeout
+    attempt = bot_turn if kind == store.BOT else _timeout
     try:
         result = with_retries(lambda: attempt(match_id, deadline_id, now))
     except ServiceError:

@@ -113,3 +113,13 @@ def test_moves_are_written_and_read_back_on_sqlite_too(tmp_path):
         SQLITE_MOVES, drop=("DATABASE_URL", "REDIS_URL"), DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}"
     )
     assert done.stdout.startswith("ok"), done.stderr
+
+
+def test_one_field_of_the_first_row_that_matches(active):
+    statements.insert(
+        MatchDeadline, [MatchDeadline(match_id=active.pk, deadline_id="t-1", at_ms=5, kind="turn")]
+    )
+    assert statements.value(MatchDeadline, "kind", match=active.pk, deadline_id="t-1") == "turn"
+    assert statements.value(MatchDeadline, "at_ms", match=active.pk, deadline_id="t-1") == 5
+    assert statements.value(MatchDeadline, "kind", match=active.pk, deadline_id="none") is None
+    assert statements.value(Match, "options", id=active.pk) == Match.objects.get(pk=active.pk).options
