@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class Context:
     request: Any
     response: Any = None
-    # The channels consumer behind a WebSocket (for `listen_to_channel`); None over HTTP.
+    # The channels consumer behind a WebSocket (subscriptions need one); None over HTTP.
     ws: Any = None
     player: Player | None = None
     # Set by strawberry from the graphql-transport-ws `connection_init` payload.

@@ -25,7 +25,7 @@ from api.graphql.games import view_types
 from api.graphql.mutations import Mutation
 from api.graphql.queries import Query
 from api.graphql.request_errors import INTERNAL_SERVER_ERROR, is_unexpected
-from api.graphql.subscriptions import Subscription
+from api.graphql.subscriptions import SharedUpdateExecutor, Subscription
 
 __all__ = ["build_schema", "is_unexpected", "schema"]
 
@@ -63,6 +63,12 @@ class MaskBugs(MaskErrors):
     def __init__(self) -> None:
         super().__init__(should_mask_error=is_unexpected)
 
+    def _process_result(self, result: Any) -> None:
+        # strawberry checks `result` against a runtime Protocol first: on Python 3.11 that isinstance
+        # took 4-8% of a worker's time under live load (once per subscription message). Same effect.
+        if getattr(result, "errors", None):
+            result.errors = self._process_errors(result.errors)
+
     def anonymise_error(self, error: GraphQLError) -> GraphQLError:
         masked = super().anonymise_error(error)
         masked.extensions = {"code": INTERNAL_SERVER_ERROR}
@@ -83,6 +89,8 @@ def build_schema(*, debug: bool = False) -> strawberry.Schema:
         subscription=Subscription,
         types=view_types(),
         extensions=extensions(debug),
+        # One execution of a matchUpdates event for every subscriber that gets the same answer.
+        execution_context_class=SharedUpdateExecutor,
     )
 
 

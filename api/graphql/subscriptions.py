@@ -1,10 +1,13 @@
 """Live matches: ``matchUpdates(matchId, afterVersion)``.
 
 The write path publishes only nudges ("match X is at version N", at most once, to the channel-layer
-group ``match.<id>``). Each subscription reads what it has not sent yet from the database, redacts it
+group ``match.<id>``), which one listener per process hands to every subscription of that match
+(api/graphql/nudges.py). Each subscription reads what it has not sent yet from the database, redacts it
 for its own viewer and sends one ``MatchUpdate`` per batch, so nothing secret ever crosses the layer
 and a lost nudge costs latency, never data: every wake-up (nudge or poll) re-reads the version. While
 the channel layer cannot reach Redis, subscriptions stay open and poll faster (OUTAGE_POLL_SECONDS).
+The reads, the redaction and the GraphQL execution of an update are shared by every subscriber that
+would get the same answer (SharedUpdateExecutor, the schema's executor): only sending is theirs.
 
 The first message comes at once and tells the client it is live: with ``afterVersion`` below the
 current version it carries every event the client missed; otherwise it is the current view with no
@@ -14,11 +17,12 @@ events. Later messages have strictly increasing versions, each with the events s
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
+from dataclasses import dataclass
 from typing import Any
 
 import strawberry
+from channels.layers import get_channel_layer
 from django.conf import settings
 from graphql import ExecutionResult, GraphQLError, OperationDefinitionNode
 from graphql.pyutils import is_awaitable
@@ -31,6 +35,7 @@ from api.graphql.context import Context
 from api.graphql.errors import MATCH_NOT_FOUND, WEBSOCKET_REQUIRED, field_error, parse_id
 from api.graphql.games.base import GameView
 from api.graphql.matches import LegalMove, MatchEvent, MatchStatus, Outcome
+from api.graphql.nudges import nudges
 from api.graphql.updates import Source, sources
 
 # A lost nudge is noticed within this many seconds (a cheap version check, not a re-read).
@@ -68,10 +73,20 @@ class MatchUpdate:
         return Outcome.from_json(outcome) if outcome else None
 
     @strawberry.field(
-        description="The events after the previous update's version, up to `version`, redacted."
+        description="The events after the previous update's version, up to `version`, redacted.",
+        graphql_type=list[MatchEvent],
     )
-    async def events(self) -> list[MatchEvent]:
-        shown = await self.source.events(self.after, self.source.viewer(self.player))
+    def events(self) -> list[MatchEvent] | Awaitable[list[MatchEvent]]:
+        # Usually the rows came with the Source: then the whole update executes without waiting, and
+        # every other subscriber with the same key takes the result as it is (see shared()).
+        viewer = self.source.viewer(self.player)
+        shown = self.source.events_at_hand(self.after, viewer)
+        if shown is None:
+            return self._events_read(viewer)  # graphql-core awaits it
+        return [MatchEvent.from_visible(event) for event in shown]
+
+    async def _events_read(self, viewer: Any) -> list[MatchEvent]:
+        shown = await self.source.events(self.after, viewer)
         return [MatchEvent.from_visible(event) for event in shown]
 
     @strawberry.field(description="The caller's view at `version`.")
@@ -100,13 +115,28 @@ class SharedUpdateExecutor(StrawberryGraphQLCoreExecutionContext):
     another seat's answer, nor a spectator a seat's. Anything else executes as usual.
     """
 
+    def build_per_event_executor(self, payload: Any) -> Any:
+        key = payload.sharing_key(self.variable_values.coerced) if isinstance(payload, MatchUpdate) else None
+        if key is None:
+            return super().build_per_event_executor(payload)
+        return SharedEvent(self, payload, key)
+
+
+@dataclass
+class SharedEvent:
+    """What graphql-core executes for one subscriber's update (it calls only ``execute_operation``):
+    the per-event executor is built only by whoever runs the selection for everyone with its key."""
+
+    executor: SharedUpdateExecutor
+    update: MatchUpdate
+    key: Hashable
+
     def execute_operation(self, serially: bool | None = None) -> Any:
-        run = lambda: super(SharedUpdateExecutor, self).execute_operation(serially)  # noqa: E731
-        update = self.root_value
-        if not isinstance(update, MatchUpdate):
-            return run()
-        key = update.sharing_key(self.variable_values.coerced)
-        return run() if key is None else shared(update.source.results, self.operation, key, run)
+        def run() -> Any:
+            build = StrawberryGraphQLCoreExecutionContext.build_per_event_executor
+            return build(self.executor, self.update).execute_operation(serially)
+
+        return shared(self.update.source.results, self.executor.operation, self.key, run)
 
 
 Executed = ExecutionResult | asyncio.Future[ExecutionResult]
@@ -117,34 +147,37 @@ def shared(
 ) -> ExecutionResult | Awaitable[ExecutionResult]:
     """The result of ``run`` for ``(operation, key)``: run by the first who asks, shared with the rest.
 
-    The operation is held with its result and compared by identity (a syntax tree has no cheap
-    equality), so a result is never handed to another document. A result with errors is not kept:
-    whoever asks later runs it again (the database may be back).
+    The operation is told apart by identity (a syntax tree has no cheap equality) and held with its
+    result, so its id is not reused while the result is kept: a result never goes to another document.
+    A result with errors is not kept: whoever asks later runs it again (the database may be back).
     """
-    held = results.get(key)
+    slot = (id(operation), key)
+    held = results.get(slot)
     if held is not None and held[0] is operation:
         executed: Executed = held[1]
     else:
-        outcome = run()
-        if not is_awaitable(outcome):
-            if not outcome.errors:
-                results[key] = (operation, outcome)
-            return outcome
-        # A task of its own: a subscriber that leaves (or waits on a slow socket) holds up no one else.
-        executed = asyncio.ensure_future(outcome)
-        results[key] = (operation, executed)
-        executed.add_done_callback(lambda done: _forget_failed(results, key, done))
+        executed = run()
+        if is_awaitable(executed):
+            # A task of its own: a subscriber that leaves (or waits on a slow socket) holds up no one else.
+            executed = asyncio.ensure_future(executed)
+            executed.add_done_callback(lambda done: _settle(results, slot, done))
+        if isinstance(executed, asyncio.Future) or not executed.errors:
+            results[slot] = (operation, executed)
     if isinstance(executed, asyncio.Future):
         return _when_done(executed)
     return _own_copy(executed)
 
 
-def _forget_failed(
-    results: dict[Hashable, Any], key: Hashable, done: asyncio.Future[ExecutionResult]
-) -> None:
-    failed = done.cancelled() or done.exception() is not None or bool(done.result().errors)
-    if failed and key in results and results[key][1] is done:
+def _settle(results: dict[Hashable, Any], key: Hashable, done: asyncio.Future[ExecutionResult]) -> None:
+    """Keep a finished execution's result as it is (later subscribers take it without waiting), or
+    forget a failed one."""
+    held = results.get(key)
+    if held is None or held[1] is not done:
+        return
+    if done.cancelled() or done.exception() is not None or done.result().errors:
         del results[key]
+    else:
+        results[key] = (held[0], done.result())
 
 
 async def _when_done(executed: asyncio.Future[ExecutionResult]) -> ExecutionResult:
@@ -177,9 +210,14 @@ async def read_update(
 
 
 async def _wait(woken: asyncio.Event, layer: Any) -> None:
+    """Until ``woken`` is set or the poll interval has passed (a timer sets it then: cheaper, with
+    hundreds of subscribers waking per move, than wait_for's task per wait)."""
     timeout = OUTAGE_POLL_SECONDS if layer_is_down(layer) else POLL_SECONDS
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(woken.wait(), timeout=timeout)
+    timer = asyncio.get_running_loop().call_later(timeout, woken.set)
+    try:
+        await woken.wait()
+    finally:
+        timer.cancel()
     woken.clear()
 
 
@@ -201,46 +239,26 @@ class Subscription:
             raise field_error(
                 WEBSOCKET_REQUIRED, "Subscribe over the WebSocket at /graphql/ (graphql-transport-ws)."
             )
-        async with consumer.listen_to_channel("match.advanced", groups=[f"match.{key}"]) as nudges:
-            # Joined the group before the first read: no commit can fall between the two.
-            woken = asyncio.Event()
+        layer = get_channel_layer()
+        async with nudges(layer).watch(key) as watch:
             # Redis going down or coming back wakes us too: the next wait takes the other interval, and
             # a nudge lost in the switch is read now rather than at the next poll.
-            watch_layer_health(consumer.channel_layer, woken)
-
-            nudged: int | None = None  # the highest version a nudge announced, until it is read
-
-            async def listen() -> None:
-                nonlocal nudged
-                async for nudge in nudges:
-                    # One connection may follow several matches: each listener sees every nudge.
-                    version = nudge.get("version", 0)
-                    if nudge.get("match_id") == key and version > sent:
-                        nudged = max(nudged or 0, version)
-                        woken.set()
-
-            sent = -1
-            listener = asyncio.create_task(listen())
-            try:
-                first = await read_update(player, key, after_version, None, first=True)
-                assert first is not None  # a missing match raised
-                sent = first.source.version
-                yield first
-                while True:
-                    await _wait(woken, consumer.channel_layer)
-                    wanted, nudged = nudged, None
-                    try:
-                        update = await read_update(player, key, sent, wanted)
-                    except GraphQLError as error:
-                        if (error.extensions or {}).get("code") != SERVICE_UNAVAILABLE:
-                            raise
-                        # The database is down: stay subscribed; the next wake (nudge or poll) reads again.
-                        nudged = max(nudged or 0, wanted or 0) or None
-                        continue
-                    if update is not None:
-                        sent = update.source.version
-                        yield update
-            finally:
-                listener.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await listener
+            watch_layer_health(layer, watch.woken)
+            first = await read_update(player, key, after_version, None, first=True)
+            assert first is not None  # a missing match raised
+            watch.sent = first.source.version
+            yield first
+            while True:
+                await _wait(watch.woken, layer)
+                wanted = watch.take_nudge()
+                try:
+                    update = await read_update(player, key, watch.sent, wanted)
+                except GraphQLError as error:
+                    if (error.extensions or {}).get("code") != SERVICE_UNAVAILABLE:
+                        raise
+                    # The database is down: stay subscribed; the next wake (nudge or poll) reads again.
+                    watch.put_back(wanted)
+                    continue
+                if update is not None:
+                    watch.sent = update.source.version
+                    yield update

@@ -1,21 +1,24 @@
 """What a match's subscribers are sent, read once per (match, version) and redacted once per viewer.
 
-Every subscriber of a match in this process wakes on the same nudge. The first to ask for a version
-reads it (the match row and the engine's game, which the game cache usually holds already) while the
-others wait for that read and then share it; events are read once per starting version, and each
-viewer's redaction, view and legal moves are computed once and reused by every subscriber with that
-viewer (a spectator crowd shares one). Even the GraphQL execution of a subscriber's selection is kept
-here and shared by every subscriber with the same document, variables and audience
-(api/graphql/subscriptions.py, SharedUpdateExecutor): only the sending is per subscriber.
+Every subscriber of a match in this process wakes on the same nudge (api/graphql/nudges.py), which
+starts at once the read they will all ask for: the match row, the engine's game (which the game cache
+usually holds already) and the events since the version held before, in one trip to a database
+thread. Events are read once per starting version, and each viewer's redaction, view and legal moves
+are computed once and reused by every subscriber with that viewer (a spectator crowd shares one).
+Even the GraphQL execution of a subscriber's selection is kept here and shared by every subscriber
+with the same document, variables and audience (api/graphql/subscriptions.py, SharedUpdateExecutor):
+only the sending is per subscriber.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import weakref
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from api.graphql.context import run_sync
@@ -37,12 +40,14 @@ class Source:
 
     match: Match
     game: Game
-    rows: dict[int, asyncio.Future[list[MatchEvent]]] = field(default_factory=dict)  # after -> rows
+    # after -> the rows after it: read with the Source (a list) or later, once, by whoever asks first.
+    rows: dict[int, list[MatchEvent] | asyncio.Future[list[MatchEvent]]] = field(default_factory=dict)
     shown: dict[tuple[int, Viewer], list[VisibleEvent]] = field(default_factory=dict)
     views: dict[Viewer, Any] = field(default_factory=dict)
     moves: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     # Executed selections, by document, variables and audience (see subscriptions.SharedUpdateExecutor).
     results: dict[Hashable, Any] = field(default_factory=dict)
+    audiences: dict[Any, tuple[Viewer, int | None]] = field(default_factory=dict)  # player pk ->
 
     @property
     def version(self) -> int:
@@ -53,8 +58,11 @@ class Source:
 
     def audience(self, player: Any) -> tuple[Viewer, int | None]:
         """All that tells one subscriber's update from another's: what the player may see, and the
-        seat whose legal moves it carries."""
-        return self.viewer(player), selectors.seat_of(match=self.match, player=player)
+        seat whose legal moves it carries (worked out once per player: every subscriber asks)."""
+        key = getattr(player, "pk", None)
+        if key not in self.audiences:
+            self.audiences[key] = (self.viewer(player), selectors.seat_of(match=self.match, player=player))
+        return self.audiences[key]
 
     def view(self, viewer: Viewer) -> Any:
         if viewer not in self.views:
@@ -80,15 +88,36 @@ class Source:
 
     async def events(self, after: int, viewer: Viewer) -> list[VisibleEvent]:
         """Events ``after < seq <= version`` as ``viewer`` may see them."""
+        shown = self.events_at_hand(after, viewer)
+        if shown is not None:
+            return shown
+        held = self.rows.get(after)
+        if held is None:  # one read however many subscribers ask at once
+            held = self.rows[after] = asyncio.ensure_future(
+                run_sync(_rows)(self.match.pk, after, self.version)
+            )
+        if isinstance(held, asyncio.Future):
+            with contextlib.suppress(Exception):  # raised just below, by events_at_hand
+                await asyncio.shield(held)
+        shown = self.events_at_hand(after, viewer)
+        assert shown is not None  # the rows are read now
+        return shown
+
+    def events_at_hand(self, after: int, viewer: Viewer) -> list[VisibleEvent] | None:
+        """As ``events``, when that needs no read (None: the rows are not read yet)."""
         if after >= self.version:
             return []
-        if after not in self.rows:  # one read however many subscribers ask at once
-            self.rows[after] = asyncio.ensure_future(run_sync(_rows)(self.match.pk, after, self.version))
-        rows = await asyncio.shield(self.rows[after])
         key = (after, viewer)
         if key not in self.shown:
+            held = self.rows.get(after)
+            if isinstance(held, asyncio.Future) and held.done():
+                if held.exception() is not None:
+                    del self.rows[after]  # the database may be back for whoever asks next
+                held = held.result()  # raises what the read raised
+            if not isinstance(held, list):
+                return None
             spec = require_spec(self.match.game)
-            visible = (selectors.visible(spec, row, viewer) for row in rows)
+            visible = (selectors.visible(spec, row, viewer) for row in held)
             self.shown[key] = [event for event in visible if event is not None]
         return self.shown[key]
 
@@ -97,11 +126,16 @@ def _rows(match_id: int, after: int, upto: int) -> list[MatchEvent]:
     return list(MatchEvent.objects.filter(match_id=match_id, seq__gt=after, seq__lte=upto).order_by("seq"))
 
 
-def _read(match_id: int) -> Source | None:
+def _read(match_id: int, since: int | None) -> Source | None:
+    """The match now; with the events after ``since`` (the version held so far) when it has moved on:
+    what every subscriber that was up to date asks for next."""
     match = selectors.get_match(match_id=match_id)
     if match is None:
         return None
-    return Source(match, selectors.load_game(match=match))
+    source = Source(match, selectors.load_game(match=match))
+    if since is not None and since < source.version:
+        source.rows[since] = _rows(match_id, since, source.version)
+    return source
 
 
 class Sources:
@@ -109,32 +143,41 @@ class Sources:
 
     def __init__(self) -> None:
         self._latest: OrderedDict[int, Source] = OrderedDict()
-        self._reading: dict[int, asyncio.Future[Source | None]] = {}
+        self._reading: dict[int, tuple[int, asyncio.Future[Source | None]]] = {}  # with its number
+        self._reads = 0  # reads started so far (of any match): a read numbered above n started later
 
     async def at_least(self, match_id: int, version: int | None) -> Source | None:
-        """A Source at ``version`` or later; ``version`` None (a poll, a first read): one read that
-        starts after this call, so it sees every commit before it."""
+        """A Source at ``version`` or later; ``version`` None (a poll, a first read): from a read that
+        starts after this call, so it sees every commit before it. Callers at once share one: a
+        hundred subscribers polling together cost two reads, not a hundred one after another."""
+        asked = self._reads
         while True:
             held = self._latest.get(match_id)
             if held is not None and version is not None and held.version >= version:
                 return held
-            reading = self._reading.get(match_id)
-            if reading is not None and reading.done():
+            entry = self._reading.get(match_id)
+            if entry is not None and entry[1].done():
                 # Finished, its clean-up not run yet: awaiting it would not yield, and this loop would
-                # spin without ever letting that clean-up run. It is not fresh: read anew.
+                # spin without ever letting that clean-up run. Read anew.
                 self._reading.pop(match_id, None)
-                reading = None
-            fresh = reading is None
-            if reading is None:
-                reading = asyncio.ensure_future(run_sync(_read)(match_id))
-                self._reading[match_id] = reading
-                reading.add_done_callback(lambda _: self._reading.pop(match_id, None))
+                entry = None
+            if entry is None:
+                self._reads += 1
+                since = None if held is None else held.version
+                entry = self._reads, asyncio.ensure_future(run_sync(_read)(match_id, since))
+                self._reading[match_id] = entry
+                entry[1].add_done_callback(partial(self._forget, match_id, entry))
+            number, reading = entry
             source = await asyncio.shield(reading)
             if source is not None:
                 self._keep(match_id, source)
-            # A read that was already under way may predate the commit we were told of: read again.
-            if fresh or source is None or (version is not None and source.version >= version):
+            # A read that began before this call may predate the commit we were told of: read again.
+            if number > asked or source is None or (version is not None and source.version >= version):
                 return source
+
+    def _forget(self, match_id: int, entry: tuple[int, asyncio.Future[Source | None]], _: object) -> None:
+        if self._reading.get(match_id) is entry:
+            del self._reading[match_id]
 
     def _keep(self, match_id: int, source: Source) -> None:
         held = self._latest.get(match_id)
@@ -151,6 +194,7 @@ _by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Sources] = weakre
 def sources() -> Sources:
     """The running event loop's Sources (one per server process; tests run a loop each)."""
     loop = asyncio.get_running_loop()
-    if loop not in _by_loop:
-        _by_loop[loop] = Sources()
-    return _by_loop[loop]
+    held = _by_loop.get(loop)
+    if held is None:
+        held = _by_loop[loop] = Sources()
+    return held

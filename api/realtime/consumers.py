@@ -9,7 +9,6 @@ Both run the one schema of api/graphql with a `Context` holding the caller's pla
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import orjson
@@ -24,7 +23,6 @@ from strawberry.types.unset import UNSET
 from api.common.database import DatabaseUnavailable
 from api.graphql.context import Context
 from api.graphql.schema import schema
-from api.graphql.subscriptions import SharedUpdateExecutor
 from api.realtime import graphql_http
 from api.realtime.auth import INVALID_TOKEN, InvalidToken, parse_bearer, resolve_player
 from api.realtime.protocol import LimitedTransportWSHandler
@@ -53,11 +51,15 @@ class DispatchWithoutConnectionCheck:
         await handler(message)
 
 
+# No channel layer of their own for the consumers: channels would otherwise open a layer channel for
+# every request and every WebSocket (with Redis, a subscription and a reader each). Nudges reach a
+# process once, through its one listener (api/graphql/nudges.py). An alias that is not configured
+# makes the consumer's `channel_layer` None.
+NO_LAYER = "no-layer-per-consumer"
+
+
 class CliffsideHTTPConsumer(DispatchWithoutConnectionCheck, GraphQLHTTPConsumer):
-    # No channel layer for plain HTTP: channels would otherwise open a layer channel (with Redis, a
-    # blocking BZPOPMIN) for every request, and HTTP operations never listen to groups. An alias that
-    # is not configured makes `get_channel_layer` return None.
-    channel_layer_alias = "no-layer-for-graphql-over-http"
+    channel_layer_alias = NO_LAYER
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -86,6 +88,7 @@ class CliffsideHTTPConsumer(DispatchWithoutConnectionCheck, GraphQLHTTPConsumer)
 
 
 class CliffsideWSConsumer(DispatchWithoutConnectionCheck, GraphQLWSConsumer):
+    channel_layer_alias = NO_LAYER
     graphql_transport_ws_handler_class = LimitedTransportWSHandler
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -123,23 +126,10 @@ def http_consumer() -> Any:
     return CliffsideHTTPConsumer.as_asgi(schema=schema)
 
 
-def websocket_schema() -> Any:
-    """The schema as the WebSocket runs it: the same schema (types, extensions, caches), but each
-    matchUpdates event executed once for every subscriber that gets the same answer
-    (api/graphql/subscriptions.py). HTTP never runs a subscription, so it needs no such thing."""
-    import os  # H2-SCRATCH-TOGGLE
-
-    if os.environ.get("H2_NOSHARE"):  # H2-SCRATCH-TOGGLE
-        return schema  # H2-SCRATCH-TOGGLE
-    live = copy.copy(schema)
-    live.execution_context_class = SharedUpdateExecutor
-    return live
-
-
 def ws_consumer() -> Any:
     """ASGI app for the /graphql/ WebSocket (graphql-transport-ws)."""
     return CliffsideWSConsumer.as_asgi(
-        schema=websocket_schema(),
+        schema=schema,
         allowed_origins=settings.WS_ALLOWED_ORIGINS,
         # Only graphql-transport-ws: the legacy graphql-ws protocol is deprecated, and one protocol
         # means one place where the limits apply.

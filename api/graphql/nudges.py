@@ -1,0 +1,141 @@
+"""Nudges ("match X is at version N"), received once per process and handed to every subscription.
+
+One listener per event loop has a channel of its own on the channel layer, in group ``match.<id>``
+while any subscription here watches that match. Each nudge starts the read every subscriber of the
+match will ask for (api/graphql/updates.py) and wakes them all: no channel, queue and task per
+subscription, hundreds of which would otherwise wake, one after another, on every move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import weakref
+from collections.abc import AsyncIterator, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+from graphql import GraphQLError
+
+from api.graphql.updates import sources
+from api.matches.notify import group_name
+
+log = structlog.get_logger(__name__)
+
+# After an unexpected failure to receive (a bug, not Redis: the layer rides out outages itself).
+RECEIVE_RETRY_SECONDS = 1.0
+
+
+@dataclass(eq=False)
+class Watch:
+    """One subscription's wake-ups: a nudge past what it has sent, Redis going down or coming back
+    (it watches the layer's health itself), or the end of its poll interval."""
+
+    woken: asyncio.Event = field(default_factory=asyncio.Event)
+    sent: int = -1
+    nudged: int | None = None  # the highest version a nudge announced, until it is read
+
+    def nudge(self, version: int) -> None:
+        if version > self.sent:
+            self.nudged = max(self.nudged or 0, version)
+            self.woken.set()
+
+    def take_nudge(self) -> int | None:
+        wanted, self.nudged = self.nudged, None
+        return wanted
+
+    def put_back(self, wanted: int | None) -> None:
+        """A nudge taken but not read (the database is down): the next wake reads it."""
+        self.nudged = max(self.nudged or 0, wanted or 0) or None
+
+
+class Nudges:
+    """This event loop's one listener for nudges (see the module's docstring)."""
+
+    def __init__(self, layer: Any) -> None:
+        self.layer = layer
+        self.watches: dict[int, set[Watch]] = {}
+        self._channel: str | None = None
+        self._membership = asyncio.Lock()  # group joins and leaves, one at a time and in order
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    @contextlib.asynccontextmanager
+    async def watch(self, match_id: int) -> AsyncIterator[Watch]:
+        """In the match's group when it enters, so no commit falls between this and a first read."""
+        watch = Watch()
+        self.watches.setdefault(match_id, set()).add(watch)
+        try:
+            await self._follow(match_id)
+            yield watch
+        finally:
+            watching = self.watches.get(match_id, set())
+            watching.discard(watch)
+            if not watching:
+                self.watches.pop(match_id, None)
+                self._spawn(self._follow(match_id))  # nobody waits for a leave
+
+    def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def _follow(self, match_id: int) -> None:
+        """Join or leave the match's group, as whether anyone here still watches it says."""
+        if self.layer is None:  # no channel layer: subscriptions only poll
+            return
+        async with self._membership:
+            if self._channel is None:
+                self._channel = await self.layer.new_channel()
+                self._spawn(self._receive(self._channel))
+            if match_id in self.watches:  # added again on every watch: a layer may expire memberships
+                await self.layer.group_add(group_name(match_id), self._channel)
+            else:
+                await self.layer.group_discard(group_name(match_id), self._channel)
+
+    async def _receive(self, channel: str) -> None:
+        while True:
+            try:
+                message = await self.layer.receive(channel)
+            except Exception:
+                # Not Redis (the layer rides out outages itself): a bug. Subscriptions poll meanwhile.
+                log.exception("nudge_receive_failed")
+                await asyncio.sleep(RECEIVE_RETRY_SECONDS)
+                continue
+            self._hand_out(message.get("match_id"), int(message.get("version", 0)))
+
+    def _hand_out(self, match_id: Any, version: int) -> None:
+        watching = self.watches.get(match_id)
+        if not watching:
+            return
+        if any(version > watch.sent for watch in watching):
+            self._spawn(self._read_ahead(match_id, version))
+        for watch in watching:
+            watch.nudge(version)
+
+    async def _read_ahead(self, match_id: int, version: int) -> None:
+        with contextlib.suppress(GraphQLError):  # the database is down: each subscription finds out itself
+            await sources().at_least(match_id, version)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("nudge_task_failed", exc_info=task.exception())
+
+
+_nudges_by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Nudges] = weakref.WeakKeyDictionary()
+
+
+def nudges(layer: Any) -> Nudges:
+    """The running event loop's listener on ``layer`` (a new one if the layer changed: tests do that)."""
+    loop = asyncio.get_running_loop()
+    held = _nudges_by_loop.get(loop)
+    if held is None or held.layer is not layer:
+        if held is not None:
+            held.close()
+        held = _nudges_by_loop[loop] = Nudges(layer)
+    return held

@@ -1,0 +1,206 @@
+"""matchUpdates shared between subscribers: one listener per process, one execution per audience.
+
+Subscribers with the same document, variables and audience (viewer and seat) get the same update,
+executed once (api/graphql/subscriptions.py, SharedUpdateExecutor); a seat never gets a spectator's,
+nor one seat another's. One subscriber leaving or not reading holds up no one else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+
+from api.graphql import nudges, updates
+from api.graphql.schema import schema
+from api.realtime.consumers import CliffsideWSConsumer
+from config.asgi import application
+from tests.api.graphql.conftest import Table
+from tests.api.graphql.test_subscriptions import UPDATES, Subscriber, play_end_turn, subscriber
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+__all__ = ["subscriber"]  # the fixture, shared
+
+SPECTATOR_VIEW = """
+subscription($id: ID!) { matchUpdates(matchId: $id) { version events { seq } legalMoves { label } } }
+"""
+
+
+@pytest.fixture
+def executions(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
+    """The root value of every matchUpdates selection graphql-core actually executes."""
+    seen: list[Any] = []
+    original = StrawberryGraphQLCoreExecutionContext.build_per_event_executor
+
+    def counting(executor: Any, payload: Any) -> Any:
+        seen.append(payload)
+        return original(executor, payload)
+
+    monkeypatch.setattr(StrawberryGraphQLCoreExecutionContext, "build_per_event_executor", counting)
+    yield seen
+
+
+async def current_version(table: Table) -> int:
+    found = await table.host.match(table.match_id, "version")
+    assert found is not None
+    return int(found["version"])
+
+
+async def live(subscriber: Any, match_id: str, token: str | None = None, query: str = UPDATES) -> Subscriber:
+    connection = subscriber()
+    await connection.open(token)
+    await connection.ws.send_json_to(
+        {"id": "live", "type": "subscribe", "payload": {"query": query, "variables": {"id": match_id}}}
+    )
+    await connection.update()
+    return connection
+
+
+async def test_spectators_share_one_execution_and_a_seat_gets_its_own(table, subscriber, executions):
+    watchers = [await live(subscriber, table.match_id) for _ in range(3)]
+    seat = await live(subscriber, table.match_id, table.host.token)
+    executions.clear()
+
+    await play_end_turn(table)
+    seen = [await watcher.update() for watcher in watchers]
+    mine = await seat.update()
+
+    assert seen[0] == seen[1] == seen[2]
+    assert seen[0]["view"]["seat"] is None
+    assert mine["view"]["seat"] == 0
+    assert mine["version"] == seen[0]["version"]
+    assert len(executions) == 2  # one for the three spectators, one for the seat
+
+
+async def test_two_seats_never_share_an_update(table, subscriber, executions):
+    host = await live(subscriber, table.match_id, table.host.token, SPECTATOR_VIEW)
+    guest = await live(subscriber, table.match_id, table.guest.token, SPECTATOR_VIEW)
+    executions.clear()
+
+    await play_end_turn(table)
+    updates_ = [await host.update(), await guest.update()]
+
+    assert len(executions) == 2
+    to_move = [update for update in updates_ if update["legalMoves"]]
+    assert len(to_move) == 1  # only the seat whose turn it is has moves
+
+
+async def test_different_documents_or_variables_are_executed_apart(table, subscriber, executions):
+    full = await live(subscriber, table.match_id)
+    short = await live(subscriber, table.match_id, query=SPECTATOR_VIEW)
+    catching_up = subscriber()
+    await catching_up.open()
+    await catching_up.subscribe(table.match_id, after=0)  # same document, another afterVersion
+    await catching_up.update()
+    executions.clear()
+
+    await play_end_turn(table)
+    first, second, third = await full.update(), await short.update(), await catching_up.update()
+
+    assert "view" in first and "view" not in second
+    assert third == first  # the same answer, though not the same execution: the variables differ
+    assert len(executions) == 3
+
+
+async def test_a_result_with_errors_is_not_kept_for_later_subscribers(table, subscriber, monkeypatch):
+    def events_at_hand(self: updates.Source, after: int, viewer: Any) -> Any:
+        raise RuntimeError("the events could not be read")
+
+    watcher = await live(subscriber, table.match_id)
+    monkeypatch.setattr(updates.Source, "events_at_hand", events_at_hand)
+    await play_end_turn(table)
+    message = await watcher.message()
+    assert message["payload"]["errors"]
+    source = await updates.sources().at_least(int(table.match_id), await current_version(table))
+    assert source is not None and source.results == {}  # nothing held: whoever asks later executes again
+
+
+async def test_a_subscriber_that_leaves_mid_execution_does_not_cancel_it_for_the_others(
+    table, subscriber, monkeypatch
+):
+    gate = asyncio.Event()
+    started = asyncio.Event()
+    original = updates.Source.events
+
+    async def slow_events(self: updates.Source, after: int, viewer: Any) -> Any:
+        started.set()
+        await gate.wait()
+        return await original(self, after, viewer)
+
+    leaving = await live(subscriber, table.match_id)
+    staying = await live(subscriber, table.match_id)
+    at_hand = updates.Source.events_at_hand
+
+    def nothing_at_hand_until_the_gate_opens(self: updates.Source, after: int, viewer: Any) -> Any:
+        return at_hand(self, after, viewer) if gate.is_set() else None
+
+    monkeypatch.setattr(updates.Source, "events_at_hand", nothing_at_hand_until_the_gate_opens)
+    monkeypatch.setattr(updates.Source, "events", slow_events)
+    move = await play_end_turn(table)
+    await asyncio.wait_for(started.wait(), timeout=3)
+    await leaving.close()
+    gate.set()
+    assert (await staying.update())["version"] == move["version"]
+
+
+class StuckSubscriber(Subscriber):
+    """A connection whose socket never drains once updates with events come: its sends never return."""
+
+    def __init__(self) -> None:
+        self.ws = WebsocketCommunicator(
+            application, "/graphql/", subprotocols=["graphql-transport-ws"], headers=[(b"x-stuck", b"1")]
+        )
+
+
+async def test_a_subscriber_that_does_not_read_holds_up_no_one(table, subscriber, monkeypatch):
+    never = asyncio.Event()
+    original = CliffsideWSConsumer.send
+
+    async def send(self: Any, text_data: str | None = None, *args: Any, **kwargs: Any) -> None:
+        stuck = (b"x-stuck", b"1") in [tuple(header) for header in self.scope.get("headers", [])]
+        if stuck and text_data and '"seq"' in text_data:
+            await never.wait()
+        await original(self, text_data, *args, **kwargs)
+
+    monkeypatch.setattr(CliffsideWSConsumer, "send", send)
+    slow = StuckSubscriber()
+    try:
+        await slow.open()
+        await slow.subscribe(table.match_id)
+        await slow.update()  # the first update has no events: it gets through
+        others = [await live(subscriber, table.match_id) for _ in range(2)]
+        for _ in range(2):
+            move = await play_end_turn(table)
+            for other in others:
+                assert (await other.update())["version"] == move["version"]
+        assert await slow.quiet()
+    finally:
+        await slow.close()
+
+
+async def test_one_listener_per_process_follows_a_match_while_anyone_watches_it(table, subscriber):
+    watchers = [await live(subscriber, table.match_id) for _ in range(3)]
+    listener = nudges.nudges(get_channel_layer())
+    assert len(listener.watches[int(table.match_id)]) == 3
+
+    for watcher in watchers:
+        await watcher.close()
+    for _ in range(50):
+        if int(table.match_id) not in listener.watches:
+            break
+        await asyncio.sleep(0.02)
+    assert int(table.match_id) not in listener.watches
+
+
+def test_every_match_update_field_is_one_the_sharing_was_checked_for():
+    # Subscribers share an execution when their document, variables, update start and audience match:
+    # a new field must depend on nothing else (not on the context, not on the player but through the
+    # audience), or MatchUpdate.sharing_key must grow to tell its subscribers apart.
+    fields = set(schema._schema.type_map["MatchUpdate"].fields)  # type: ignore[attr-defined]
+    assert fields == {"version", "status", "outcome", "events", "view", "legalMoves"}
