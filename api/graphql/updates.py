@@ -132,9 +132,11 @@ def _read(match_id: int, since: int | None) -> Source | None:
     match = selectors.get_match(match_id=match_id)
     if match is None:
         return None
-    source = Source(match, selectors.load_game(match=match))
-    if since is not None and since < source.version:
-        source.rows[since] = _rows(match_id, since, source.version)
+    if since is None or since >= match.version:
+        return Source(match, selectors.load_game(match=match))
+    rows = _rows(match_id, since, match.version)
+    source = Source(match, selectors.load_game(match=match, rows=(since, rows)))
+    source.rows[since] = rows
     return source
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from api.common import statements
@@ -67,8 +67,15 @@ def _usable(cached: Game | None, match: Match, spec: GameSpec[Any], upto: int) -
     return cached is not None and cached.spec is spec and cached.seed == match.seed and cached.version <= upto
 
 
-def _fold(match: Match, spec: GameSpec[Any], upto: int, *known: Game | None) -> Game:
-    """The game after events ``1..upto``, folding on top of the most advanced ``known`` game that fits.
+# Event rows a caller has already read: (the version they follow, the rows in order).
+RowsInHand = tuple[int, Sequence[MatchEvent]]
+
+
+def _fold(
+    match: Match, spec: GameSpec[Any], upto: int, *known: Game | None, rows: RowsInHand | None = None
+) -> Game:
+    """The game after events ``1..upto``, folding on top of the most advanced ``known`` game that fits
+    (with the ``rows`` in hand when they follow it, else with the rows it reads).
 
     Snapshots passed on the way are kept (``cache.advance``), so the next read near them folds little.
     """
@@ -78,15 +85,20 @@ def _fold(match: Match, spec: GameSpec[Any], upto: int, *known: Game | None) -> 
         base = engine.new_game(spec, match.options, _seat_count(match), match.seed)
     if base.version == upto:
         return base
-    events = eventlog.decode(spec, eventlog.stored(match.id, after=base.version, upto=upto))
+    if rows is not None and rows[0] == base.version and len(rows[1]) == upto - base.version:
+        stored: Iterable[tuple[str, Any]] = [(row.type, row.data) for row in rows[1]]
+    else:
+        stored = eventlog.stored(match.id, after=base.version, upto=upto)
+    events = eventlog.decode(spec, stored)
     game = cache.advance(match.id, base, events)
     if game.version != upto:
         raise RuntimeError(f"match {match.id}: log has {game.version} events, the match says {upto}")
     return game
 
 
-def load_game(*, match: Match) -> Game:
-    """The engine's game at ``match.version``."""
+def load_game(*, match: Match, rows: RowsInHand | None = None) -> Game:
+    """The engine's game at ``match.version``; ``rows``: events the caller read already (the live
+    updates read them anyway), folded instead of read again when they follow the cached game."""
     spec = require_spec(match.game)
     if match.version == 0:  # seats may still change in the lobby: never cached
         return engine.new_game(spec, match.options, _seat_count(match), match.seed)
@@ -94,7 +106,7 @@ def load_game(*, match: Match) -> Game:
     snapshot = None
     if not _usable(cached, match, spec, match.version):  # the usual move finds its game cached
         snapshot = cache.games.snapshot(match.id, match.version)
-    game = _fold(match, spec, match.version, cached, snapshot)
+    game = _fold(match, spec, match.version, cached, snapshot, rows=rows)
     if game is not cached:
         cache.put_after_commit(match.id, game)
     return game

@@ -145,3 +145,25 @@ def test_game_at_an_earlier_version_replays_the_prefix(active, alice, bob):
     assert selectors.game_at(match=match, version=99).version == 4
     assert selectors.game_at(match=match, version=0).state.started is False
     assert selectors.load_game(match=match).state.total == 5
+
+
+def test_load_game_folds_the_rows_in_hand_instead_of_reading_them_again(
+    active, alice, bob, django_assert_num_queries
+):
+    from api.matches import cache
+    from api.matches.models import MatchEvent
+
+    count(active, alice, 1)
+    behind = selectors.game_at(match=selectors.get_match(match_id=active.id), version=3)
+    count(active, bob, 2, at=T0 + 2000)
+    match = selectors.get_match(match_id=active.id)
+    rows = list(MatchEvent.objects.filter(match=active, seq__gt=3).order_by("seq"))
+    cache.games.clear()
+    cache.games.put(active.id, behind)  # this process last saw version 3, like a worker that only watched
+    with django_assert_num_queries(0):
+        game = selectors.load_game(match=match, rows=(3, rows))
+    cache.games.clear()
+    assert game == selectors.load_game(match=match)
+    cache.games.put(active.id, behind)
+    with django_assert_num_queries(1):  # rows that do not follow the cached game are not used
+        selectors.load_game(match=match, rows=(2, rows))
