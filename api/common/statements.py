@@ -51,8 +51,16 @@ def by_pk(model: type[M], pk: Any, *, lock: bool = False) -> M | None:
     with connection.cursor() as cursor:
         cursor.execute(_select(model, lock, connection.vendor), [pk])
         row = cursor.fetchone()
-    if row is None:
-        return None
+    return None if row is None else _instance(model, row)
+
+
+@cache
+def _select_where(model: type[models.Model], condition: str, vendor: str) -> str:
+    columns = ", ".join(_quote(field.column) for field in model._meta.concrete_fields)
+    return f"SELECT {columns} FROM {_table(model)} WHERE {condition}"
+
+
+def _instance(model: type[M], row: Sequence[Any]) -> M:
     fields = model._meta.concrete_fields
     values = []
     for value, field, converters in zip(row, fields, _converters(model, connection.vendor), strict=True):
@@ -60,6 +68,14 @@ def by_pk(model: type[M], pk: Any, *, lock: bool = False) -> M | None:
             value = convert(value, field, connection)
         values.append(value)
     return model.from_db(connection.alias, [field.attname for field in fields], values)
+
+
+def select(model: type[M], condition: str, params: Sequence[Any]) -> list[M]:
+    """Every row ``WHERE condition`` (SQL over the table's column names, with ``%s`` placeholders; an
+    ``ORDER BY`` may follow) as model instances."""
+    with connection.cursor() as cursor:
+        cursor.execute(_select_where(model, condition, connection.vendor), list(params))
+        return [_instance(model, row) for row in cursor.fetchall()]
 
 
 def _written_fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:

@@ -23,7 +23,7 @@ from typing import Any
 
 from api.graphql.context import run_sync
 from api.graphql.games import binding_for
-from api.matches import selectors
+from api.matches import eventlog, selectors
 from api.matches.models import Match, MatchEvent
 from api.matches.results import VisibleEvent
 from api.matches.specs import require_spec
@@ -94,7 +94,7 @@ class Source:
         held = self.rows.get(after)
         if held is None:  # one read however many subscribers ask at once
             held = self.rows[after] = asyncio.ensure_future(
-                run_sync(_rows)(self.match.pk, after, self.version)
+                run_sync(eventlog.between)(self.match.pk, after, self.version)
             )
         if isinstance(held, asyncio.Future):
             with contextlib.suppress(Exception):  # raised just below, by events_at_hand
@@ -122,10 +122,6 @@ class Source:
         return self.shown[key]
 
 
-def _rows(match_id: int, after: int, upto: int) -> list[MatchEvent]:
-    return list(MatchEvent.objects.filter(match_id=match_id, seq__gt=after, seq__lte=upto).order_by("seq"))
-
-
 def _read(match_id: int, since: int | None) -> Source | None:
     """The match now; with the events after ``since`` (the version held so far) when it has moved on:
     what every subscriber that was up to date asks for next."""
@@ -134,7 +130,7 @@ def _read(match_id: int, since: int | None) -> Source | None:
         return None
     if since is None or since >= match.version:
         return Source(match, selectors.load_game(match=match))
-    rows = _rows(match_id, since, match.version)
+    rows = eventlog.between(match_id, since, match.version)
     source = Source(match, selectors.load_game(match=match, rows=(since, rows)))
     source.rows[since] = rows
     return source

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from api.common import statements
 from api.matches.models import MatchEvent
 from games.core.spec import GameSpec
 from games.core.visibility import Event
@@ -33,6 +34,13 @@ def to_rows(
             MatchEvent(match_id=match_id, seq=first_seq + offset, type=kind, seat=seat, at=at, data=data)
         )
     return rows
+
+
+def between(match_id: int, after: int, upto: int) -> list[MatchEvent]:
+    """The stored rows with ``after < seq <= upto``, in order (the live updates' read of every version)."""
+    return statements.select(
+        MatchEvent, "match_id = %s AND seq > %s AND seq <= %s ORDER BY seq", (match_id, after, upto)
+    )
 
 
 def stored(match_id: int, *, after: int = 0, upto: int | None = None) -> Iterable[tuple[str, Any]]:

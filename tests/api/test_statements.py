@@ -123,3 +123,11 @@ def test_one_field_of_the_first_row_that_matches(active):
     assert statements.value(MatchDeadline, "at_ms", match=active.pk, deadline_id="t-1") == 5
     assert statements.value(MatchDeadline, "kind", match=active.pk, deadline_id="none") is None
     assert statements.value(Match, "options", id=active.pk) == Match.objects.get(pk=active.pk).options
+
+
+def test_rows_where_a_condition_holds_in_its_order(active, alice, bob):
+    count(active, alice, 1)
+    count(active, bob, 2)
+    picked = statements.select(MatchEvent, "match_id = %s AND seq > %s ORDER BY seq DESC", (active.pk, 2))
+    orm = list(MatchEvent.objects.filter(match=active, seq__gt=2).order_by("-seq"))
+    assert [every_field(row) for row in picked] == [every_field(row) for row in orm] and len(picked) == 2
