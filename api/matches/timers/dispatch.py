@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 import redis
@@ -120,13 +120,17 @@ def _fire_deadline(**kwargs: Any) -> Any:
     return _firing(**kwargs)
 
 
-def rearm_all(*, store: TimerStore | None = None) -> int:
+def rearm_all(*, store: TimerStore | None = None, held: Collection[tuple[int, str]] = ()) -> int:
     """Arm every open deadline of every ACTIVE match (and every lobby's expiry) from the database;
     return how many rows.
 
     Additive: entries already in the store keep their score (a lease, or a newer mirror that raced
     this read), so running it while moves are being made never loses a fresher deadline; a stale
     one added back fires as a harmless no-op.
+
+    ``held``: the (match id, deadline id) claims the calling worker holds as it starts, which its own
+    threads may fire while this runs. Those are never armed: a row read before its firing committed
+    would otherwise come back as "missing" once the firing's mirror removed it, and fire again.
     """
     rows = MatchDeadline.objects.filter(match__status__in=("ACTIVE", "LOBBY")).values_list(
         "match_id", "deadline_id", "at_ms", "kind"
@@ -134,8 +138,9 @@ def rearm_all(*, store: TimerStore | None = None) -> int:
     by_match: dict[int, list[tuple[str, int, str]]] = defaultdict(list)
     count = 0
     for match_id, deadline_id, at_ms, kind in rows.iterator(chunk_size=2000):
-        by_match[match_id].append((deadline_id, at_ms, kind))
         count += 1
+        if (match_id, deadline_id) not in held:
+            by_match[match_id].append((deadline_id, at_ms, kind))
     (store or get_store()).arm(by_match)
-    log.info("timers_rearmed", deadlines=count, matches=len(by_match))
+    log.info("timers_rearmed", deadlines=count, matches=len(by_match), held=len(held))
     return count

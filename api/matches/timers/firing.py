@@ -9,7 +9,9 @@ idle worker could fire.
 
 One match's deadlines never fire at once, and fire in the order they were claimed: a match's claims
 queue behind the one firing. ``renew`` keeps the leases of every claim held, so that no other worker
-takes one while it waits or fires (and none comes back to this worker's own loop).
+takes one while it waits or fires. A lease that ran out anyway (the loop thread stalled past it) may
+bring an entry back to this worker's own loop: ``submit`` takes the new lease for the claim it holds
+instead of firing that deadline a second time.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import structlog
 from django.db import close_old_connections, connections
@@ -75,6 +78,11 @@ class Firings:
         with self._lock:
             return self._fired
 
+    def holding(self) -> frozenset[tuple[int, str]]:
+        """The (match id, deadline id) of every claim held, firing or waiting."""
+        with self._lock:
+            return frozenset(_key(claim) for claims in self._by_match.values() for claim in claims)
+
     def submit(self, claims: Sequence[Claim]) -> None:
         with self._lock:
             for claim in claims:
@@ -82,8 +90,20 @@ class Firings:
                 if held is None:
                     held = self._by_match[claim.match_id] = deque()
                     self._ready.put(claim.match_id)
+                elif self._take_over(held, claim):
+                    continue
                 held.append(claim)
                 self._held += 1
+
+    @staticmethod
+    def _take_over(held: deque[Claim], claim: Claim) -> bool:
+        """If ``claim`` is a deadline already held, give the held claim its lease (the old one no longer
+        acks) and keep the held claim's clock: it fires once, as first claimed."""
+        for index, mine in enumerate(held):
+            if _key(mine) == _key(claim):
+                held[index] = replace(mine, lease_ms=claim.lease_ms)
+                return True
+        return False
 
     def renew(self) -> None:
         """Every half lease, renew the lease of every claim held, firing or waiting for its match's turn.

@@ -73,7 +73,7 @@ class TimerLoop:
         firings.renew()
         # First, so that while Redis is down a tick fails here, before reading every deadline.
         claimed = self._claim(firings)
-        if self.rearm and self._needs_rearm(firings.store) and self._rearm(firings.store):
+        if self.rearm and self._needs_rearm(firings.store) and self._rearm(firings):
             claimed += self._claim(firings)
         return claimed
 
@@ -92,9 +92,11 @@ class TimerLoop:
         now = time.monotonic()
         return now >= self._rearm_retry_at and (now >= self._next_rearm or not store.armed)
 
-    def _rearm(self, store: TimerStore) -> bool:
+    def _rearm(self, firings: Firings) -> bool:
         try:
-            rearm_all(store=store)
+            # What the threads hold now is all they can fire during the re-arm (only this thread
+            # claims): taken before the read, so that none of it is armed again (see rearm_all).
+            rearm_all(store=firings.store, held=firings.holding())
         except Exception:
             # Firing what the store already holds is still worth doing; retry the re-arm soon.
             log.exception("timer_rearm_failed")

@@ -12,9 +12,10 @@ import redis
 
 from api.common.database import calling_loop
 from api.matches.timers import TimerLoop, mirror
+from api.matches.timers.firing import Firings
 from api.matches.timers.memory_store import MemoryStore
 from api.matches.timers.store import clock_ms
-from tests.api.timers.test_dispatch import Recorder
+from tests.api.timers.test_dispatch import Recorder, T
 from tests.api.timers.test_integration import wait_for
 
 
@@ -189,3 +190,30 @@ async def test_the_embedded_loop_s_firings_nudge_on_the_server_s_event_loop():
     finally:
         await loop.aclose(task)
     assert fire.seen == [asyncio.get_running_loop()]
+
+
+def test_a_claim_of_a_deadline_the_worker_still_holds_takes_over_its_lease_instead_of_firing_again(store):
+    # The loop thread renews leases between its own ticks; one stalled past a lease (a long re-arm, a
+    # starved process) claims again an entry it is still firing. That claim is the same deadline.
+    release = threading.Event()
+    fire = Recorder()
+
+    def fire_until_released(**deadline):
+        fire(**deadline)
+        release.wait(5)
+        return True
+
+    firings = Firings(store, fire_until_released, threads=2, lease_ms=200)
+    firings.start()
+    mirror(match_id=1, deadlines=[("d0", T, "turn")], store=store)
+    firings.submit(store.claim(limit=10, lease_ms=200, now_ms=T))
+    assert wait_for(lambda: fire.calls)
+    again = store.claim(limit=10, lease_ms=200, now_ms=T + 201)  # the first lease has run out
+    assert [claim.deadline_id for claim in again] == ["d0"]
+    firings.submit(again)
+    assert firings.room == 1
+    release.set()
+    firings.close()
+    assert [call[1] for call in fire.calls] == ["d0"]
+    assert firings.fired == 1
+    assert store.scheduled(1) == {}  # acked with the lease it was claimed again with

@@ -137,6 +137,43 @@ def test_the_in_process_loop_fires_a_deadline_that_is_already_past(timers, due_n
     assert loop.fired == 1
 
 
+def test_a_re_arm_that_read_a_deadline_before_it_fired_does_not_bring_it_back(
+    timers, due_now, settings, monkeypatch
+):
+    # The first tick claims turn-0, hands it to a firing thread and re-arms from the database while it
+    # fires. Forced here: the re-arm reads turn-0's row, then the firing commits (its mirror removes
+    # turn-0 from the store), then the re-arm arms what it read. turn-0 must not come back to fire again.
+    settings.TIMER_LEASE_MS = 200
+    read, fired = threading.Event(), threading.Event()
+    calls = []
+    fire_deadline, arm = services.fire_deadline, timers.arm
+
+    def fire_after_the_read(**deadline):
+        read.wait(5)
+        calls.append((deadline["deadline_id"], fire_deadline(**deadline)))
+        fired.set()
+        return calls[-1][1]
+
+    def arm_after_the_firing(by_match):
+        read.set()  # rearm_all calls arm once it has read every row
+        fired.wait(5)
+        arm(by_match)
+
+    monkeypatch.setattr(timers, "arm", arm_after_the_firing)
+    loop = TimerLoop(poll_ms=20, fire=fire_after_the_read)
+    thread = threading.Thread(target=loop.run_forever)
+    thread.start()
+    try:
+        assert wait_for(lambda: loop.fired >= 1)
+    finally:
+        loop.stop()  # the tick under way still re-arms and claims, and close() fires what it claimed
+        thread.join(timeout=3)
+    assert read.is_set() and not thread.is_alive()
+    assert calls == [("turn-0", True)]
+    assert loop.fired == 1
+    assert set(timers.scheduled(due_now.id)) == {"turn-1"}
+
+
 @pytest.mark.redis
 def test_run_timers_once_re_arms_from_the_database_and_fires(redis_client, due_now):
     get_store().clear()  # as if Redis had been flushed
