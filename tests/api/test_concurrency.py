@@ -80,7 +80,9 @@ def test_concurrent_moves_keep_the_log_gapless_and_complete(crowd):
     in_log = {event.seq: event for event in log}
     reported = [event for result in accepted for event in result.events]
     assert len({event.seq for event in reported}) == len(reported) == len(accepted)
-    assert all((in_log[event.seq].type, in_log[event.seq].data) == (event.type, event.data) for event in reported)
+    assert all(
+        (in_log[event.seq].type, in_log[event.seq].data) == (event.type, event.data) for event in reported
+    )
     totals = sorted(event.data["total"] for event in log if event.type == "Counted")
     assert totals == list(range(1, len(accepted) + 1))
 
