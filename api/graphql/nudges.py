@@ -18,8 +18,8 @@ from typing import Any
 import structlog
 from graphql import GraphQLError
 
-from api.graphql.updates import sources
-from api.matches.notify import group_name
+from api.graphql.updates import Source, sources
+from api.matches.notify import Commit, group_name
 
 log = structlog.get_logger(__name__)
 
@@ -101,9 +101,10 @@ class Nudges:
                 log.exception("nudge_receive_failed")
                 await asyncio.sleep(RECEIVE_RETRY_SECONDS)
                 continue
-            self._hand_out(message.get("match_id"), int(message.get("version", 0)))
+            self.hand_out(message.get("match_id"), int(message.get("version", 0)))
 
-    def _hand_out(self, match_id: Any, version: int) -> None:
+    def hand_out(self, match_id: Any, version: int) -> None:
+        """Wake every watch of the match behind ``version``, and start the read they will share."""
         watching = self.watches.get(match_id)
         if not watching:
             return
@@ -125,6 +126,20 @@ class Nudges:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("nudge_task_failed", exc_info=task.exception())
+
+
+def offer_commit(commit: Commit) -> None:
+    """A commit made here (notify.on_commit_here, on the request's loop): this loop's subscribers of the
+    match get the Source the writer already holds and are woken at once; the channel layer's nudge,
+    when it comes, finds that version read. Nothing is kept for a match nobody here watches."""
+    listener = _nudges_by_loop.get(asyncio.get_running_loop())
+    match_id = commit.match.pk
+    if listener is None or match_id not in listener.watches:
+        return
+    source = Source(commit.match, commit.game)
+    source.rows[commit.since] = list(commit.rows)
+    sources().offer(source)
+    listener.hand_out(match_id, source.version)
 
 
 _nudges_by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Nudges] = weakref.WeakKeyDictionary()

@@ -177,6 +177,10 @@ class Sources:
         if self._reading.get(match_id) is entry:
             del self._reading[match_id]
 
+    def offer(self, source: Source) -> None:
+        """A Source this process committed itself: kept unless a newer one is held already."""
+        self._keep(source.match.pk, source)
+
     def _keep(self, match_id: int, source: Source) -> None:
         held = self._latest.get(match_id)
         if held is None or held.version < source.version or held.match.seed != source.match.seed:

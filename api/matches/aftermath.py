@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from api.leaderboards.services import record_outcome
 from api.matches import cache, notify, timers
-from api.matches.models import Match, MatchStatus
+from api.matches.models import Match, MatchEvent, MatchStatus
 from api.matches.store import DeadlineRow, deadlines_for, replace_deadlines, same_deadlines
 from games.core.engine import Game
 from games.core.visibility import Event
@@ -31,9 +31,17 @@ def max_events() -> int:
 
 
 def settle(
-    *, match: Match, before: Game, after: Game, old_status: str, events: Sequence[Event], now_ms: int
+    *,
+    match: Match,
+    before: Game,
+    after: Game,
+    old_status: str,
+    events: Sequence[Event],
+    rows: Sequence[MatchEvent],
+    now_ms: int,
 ) -> None:
-    """In the append's transaction: what the log now implies. ``match`` is already at ``after``."""
+    """In the append's transaction: what the log now implies. ``match`` is already at ``after``;
+    ``rows`` are what the append wrote for ``events``."""
     limit = max_events()
     if match.status == MatchStatus.ACTIVE and after.version >= limit:
         # No log grows without bound: the whole step is kept (its events belong together), then the
@@ -50,7 +58,12 @@ def settle(
     if outcome:
         record_outcome(match=match, outcome=outcome)
     committed(
-        match.id, after.version, game=after, deadlines=new_rows if changed else None, passed=(before, events)
+        match.id,
+        after.version,
+        game=after,
+        deadlines=new_rows if changed else None,
+        passed=(before, events),
+        commit=notify.Commit(match, after, before.version, rows),
     )
 
 
@@ -75,10 +88,12 @@ def committed(
     game: Game | None = None,
     deadlines: list[DeadlineRow] | None = None,
     passed: tuple[Game, Sequence[Event]] | None = None,
+    commit: notify.Commit | None = None,
 ) -> None:
     """The one step after commit: cache ``game`` (and the snapshots its events ``passed``), arm the
-    timers when ``deadlines`` changed (None: unchanged), nudge the subscribers. Nothing here can undo
-    the commit: each part logs its own failure and the next goes on."""
+    timers when ``deadlines`` changed (None: unchanged), nudge the subscribers (handing ``commit`` to
+    those in this process). Nothing here can undo the commit: each part logs its own failure and the
+    next goes on."""
 
     def after_commit() -> None:
         if game is not None:
@@ -87,6 +102,6 @@ def committed(
                 cache.keep_passed_snapshots(match_id, *passed)
         if deadlines is not None:
             timers.mirror(match_id=match_id, deadlines=deadlines)
-        notify.publish_match_advanced(match_id, version)
+        notify.publish_match_advanced(match_id, version, commit)
 
     transaction.on_commit(after_commit, robust=True)

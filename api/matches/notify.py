@@ -4,7 +4,9 @@ Channel-layer delivery is at most once and each subscriber has its own viewer, s
 only the version: subscribers read what they missed from the database and redact it themselves.
 
 A move made for a request is committed on a database thread; its nudge is sent from the request's own
-event loop, whose channel-layer connection stays open. (``async_to_sync`` from a database thread would
+event loop, whose channel-layer connection stays open. Listeners in this process (``on_commit_here``:
+the live updates) hear of the commit first, on that loop, with what the writer holds (the match, its
+game and the rows appended), so its subscribers here need no read and no round trip through Redis. (``async_to_sync`` from a database thread would
 start an event loop, and with it a new Redis connection, for every move.) Elsewhere (the timer worker,
 commands) there is no such loop and the nudge is sent from the calling thread.
 """
@@ -12,7 +14,9 @@ commands) there is no such loop and the nudge is sent from the calling thread.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any
 
 import structlog
@@ -20,22 +24,48 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from api.common.database import calling_loop
+from api.matches.models import Match, MatchEvent
+from games.core.engine import Game
 
 log = structlog.get_logger(__name__)
+
+
+@dataclass(frozen=True)
+class Commit:
+    """A commit as its writer holds it: the match after it, its game, and the rows after ``since``."""
+
+    match: Match
+    game: Game
+    since: int
+    rows: Sequence[MatchEvent]
+
+
+_here: list[Callable[[Commit], None]] = []
+
+
+def on_commit_here(listener: Callable[[Commit], None]) -> None:
+    """Call ``listener`` on the committing request's event loop for every commit made for a request in
+    this process (wiring: api/graphql registers the live updates' listener once)."""
+    if listener not in _here:
+        _here.append(listener)
 
 
 def group_name(match_id: int) -> str:
     return f"match.{match_id}"
 
 
-def publish_match_advanced(match_id: int, version: int) -> None:
+def publish_match_advanced(match_id: int, version: int, commit: Commit | None = None) -> None:
+    loop = calling_loop.get()
+    running = loop is not None and loop.is_running()
+    if running and commit is not None:
+        for listener in _here:
+            loop.call_soon_threadsafe(listener, commit)  # type: ignore[union-attr]
     layer = get_channel_layer()
     if layer is None:
         return
     message = {"type": "match.advanced", "match_id": match_id, "version": version}
-    loop = calling_loop.get()
-    if loop is not None and loop.is_running():
-        sent = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(match_id), message), loop)
+    if running:
+        sent = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(match_id), message), loop)  # type: ignore[arg-type]
         sent.add_done_callback(lambda done: _log_failure(done, match_id, version))
         return
     try:

@@ -92,6 +92,7 @@ def play(match: Match, seat: int | None, move: Any, now_ms: int, game: Game | No
             after=step.game,
             old_status=old_status,
             events=step.events,
+            rows=events,
             now_ms=now_ms,
         )
     return MoveAccepted(match=match, version=match.version, events=events)

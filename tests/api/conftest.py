@@ -62,7 +62,9 @@ def mirrored(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, list[tuple[str,
 def published(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """Every ``publish_match_advanced`` call, recorded."""
     calls: list[tuple[int, int]] = []
-    monkeypatch.setattr("api.matches.notify.publish_match_advanced", lambda m, v: calls.append((m, v)))
+    monkeypatch.setattr(
+        "api.matches.notify.publish_match_advanced", lambda m, v, commit=None: calls.append((m, v))
+    )
     return calls
 
 

@@ -7,12 +7,16 @@ request), which is what a loaded server runs.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 from django.db import connection
 
 from api.common import database
+from api.matches import selectors, services
+from api.players.models import Player
+from games.core import engine
 from tests.api.graphql.conftest import NO_TIMER, active_seat, start_table
 from tests.api.graphql.test_subscriptions import Subscriber
 
@@ -86,13 +90,46 @@ async def test_a_warm_move_costs_three_statements(register, statements):
     assert len(statements) == 3, statements
 
 
-async def test_one_subscription_update_costs_two_statements_however_many_watch(register, statements):
-    table = await start_table(register)
-    watchers = [Subscriber() for _ in range(5)]
+def other_process_move(match_id: str, player_id: str) -> int:
+    """A move committed away from this event loop, as another server process would: no hand-over."""
+    try:
+        player = Player.objects.get(pk=player_id)
+        match = selectors.get_match(match_id=match_id)
+        game = selectors.load_game(match=match)
+        seat = selectors.seat_of(match=match, player=player)
+        move = game.spec.moves.dump(engine.legal_moves(game, seat)[0])
+        return services.submit_move(match_id=match_id, player=player, move=move).version
+    finally:
+        connection.close()
+
+
+async def watching(table: Any, count: int) -> list[Subscriber]:
+    watchers = [Subscriber() for _ in range(count)]
     for watcher in watchers:
         await watcher.open(None)
         await watcher.subscribe(table.match_id)
         await watcher.update()
+    return watchers
+
+
+async def test_one_subscription_update_costs_two_statements_however_many_watch(register, statements):
+    table = await start_table(register)
+    watchers = await watching(table, 5)
+    player = table.seat(await active_seat(table.host, table.match_id))
+    statements.clear()
+    # Committed by another process: here only the channel layer's nudge says so.
+    version = await asyncio.to_thread(other_process_move, table.match_id, player.id)
+    for watcher in watchers:
+        assert (await watcher.update())["version"] == version
+    # The match row and the new events, read once for all five spectators.
+    assert len(statements) == 2, "\n".join(s[:90] for s in statements)
+    for watcher in watchers:
+        await watcher.close()
+
+
+async def test_an_update_of_a_move_committed_in_this_process_costs_no_statement(register, statements):
+    table = await start_table(register)
+    watchers = await watching(table, 5)
     player = table.seat(await active_seat(table.host, table.match_id))
     moves = await player.legal_moves(table.match_id)
     statements.clear()
@@ -100,8 +137,9 @@ async def test_one_subscription_update_costs_two_statements_however_many_watch(r
     assert result["__typename"] == "MoveAccepted"
     move_statements = len(statements)
     for watcher in watchers:
-        assert (await watcher.update())["version"] == result["version"]
-    # The match row and the new events, read once for all five spectators.
-    assert len(statements) - move_statements == 2, "\n".join(s[:90] for s in statements)
+        update = await watcher.update()
+        assert update["version"] == result["version"] and update["events"], update
+    # The writer handed its match, game and rows to this process's subscribers (api/graphql/nudges.py).
+    assert len(statements) == move_statements, "\n".join(s[:90] for s in statements)
     for watcher in watchers:
         await watcher.close()
