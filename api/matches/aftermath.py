@@ -9,16 +9,25 @@ the database: the game cache and its snapshots, the timer store, and the subscri
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import structlog
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from api.common.statements import Statement
 from api.leaderboards.services import record_outcome
 from api.matches import cache, notify, timers
 from api.matches.models import Match, MatchEvent, MatchStatus
-from api.matches.store import DeadlineRow, deadlines_for, replace_deadlines, same_deadlines
+from api.matches.store import (
+    DeadlineRow,
+    deadline_statements,
+    deadlines_for,
+    replace_deadlines,
+    same_deadlines,
+    status_after,
+)
 from games.core.engine import Game
 from games.core.visibility import Event
 
@@ -30,30 +39,42 @@ def max_events() -> int:
     return int(getattr(settings, "MATCH_MAX_EVENTS", 10_000))
 
 
+@dataclass(frozen=True)
+class Deadlines:
+    """The match's deadline rows after an append: ``rows``, or None when they stay as they were."""
+
+    rows: list[DeadlineRow] | None
+
+    def statements(self, match_id: int) -> list[Statement | None]:
+        """What writes them, sent with the append itself (``store.append``'s ``with_it``)."""
+        return [] if self.rows is None else deadline_statements(match_id, self.rows)
+
+
+def deadlines_after(*, match: Match, before: Game, after: Game, now_ms: int) -> Deadlines:
+    """The timers the match will wait on once ``after`` is appended (``match`` still at ``before``)."""
+    seats = match.seats.all()
+    old_rows = deadlines_for(before, seats, match.status, now_ms)
+    new_rows = deadlines_for(after, seats, status_after(after), now_ms)
+    return Deadlines(None if same_deadlines(old_rows, new_rows) else new_rows)
+
+
 def settle(
     *,
     match: Match,
     before: Game,
     after: Game,
-    old_status: str,
     events: Sequence[Event],
     rows: Sequence[MatchEvent],
-    now_ms: int,
+    deadlines: Deadlines,
 ) -> None:
-    """In the append's transaction: what the log now implies. ``match`` is already at ``after``;
-    ``rows`` are what the append wrote for ``events``."""
+    """In the append's transaction, after it (which wrote ``deadlines`` with ``rows``): the rest of what
+    the log now implies. ``match`` is already at ``after``."""
     limit = max_events()
     if match.status == MatchStatus.ACTIVE and after.version >= limit:
         # No log grows without bound: the whole step is kept (its events belong together), then the
         # match ends. A match the step finished ends FINISHED as usual.
         abort(match=match, reason=f"the match reached its limit of {limit} events", game=after)
         return
-    seats = match.seats.all()
-    old_rows = deadlines_for(before, seats, old_status, now_ms)
-    new_rows = deadlines_for(after, seats, match.status, now_ms)
-    changed = not same_deadlines(old_rows, new_rows)
-    if changed:
-        replace_deadlines(match.id, new_rows)
     outcome = after.outcome()
     if outcome:
         record_outcome(match=match, outcome=outcome)
@@ -61,7 +82,7 @@ def settle(
         match.id,
         after.version,
         game=after,
-        deadlines=new_rows if changed else None,
+        deadlines=deadlines.rows,
         passed=(before, events),
         commit=notify.Commit(match, after, before.version, rows),
     )

@@ -83,17 +83,12 @@ def play(match: Match, seat: int | None, move: Any, now_ms: int, game: Game | No
     if isinstance(step.decision, Rejected):
         # Writes nothing, not even the overdue timeouts it was decided after: their timers append them.
         raise ServiceError(step.decision.code, step.decision.message)
-    old_status = match.status
-    events = store.append(match=match, game=game, step=step, seat=seat, now_ms=now_ms)
+    deadlines = aftermath.deadlines_after(match=match, before=game, after=step.game, now_ms=now_ms)
+    with_it = deadlines.statements(match.id)
+    events = store.append(match=match, game=game, step=step, seat=seat, now_ms=now_ms, with_it=with_it)
     if events:
         aftermath.settle(
-            match=match,
-            before=game,
-            after=step.game,
-            old_status=old_status,
-            events=step.events,
-            rows=events,
-            now_ms=now_ms,
+            match=match, before=game, after=step.game, events=step.events, rows=events, deadlines=deadlines
         )
     return MoveAccepted(match=match, version=match.version, events=events)
 

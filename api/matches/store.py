@@ -16,6 +16,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from api.common import statements
+from api.common.statements import Statement
 from api.matches import eventlog
 from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus, Seat
 from games.core.decisions import Accepted
@@ -74,15 +75,24 @@ def same_deadlines(old: list[DeadlineRow], new: list[DeadlineRow]) -> bool:
     return keys(old) == keys(new)
 
 
+def deadline_statements(match_id: int, rows: list[DeadlineRow]) -> list[Statement | None]:
+    """What replaces the match's deadline rows with ``rows``."""
+    fresh = [
+        MatchDeadline(match_id=match_id, deadline_id=ident, at_ms=at, kind=kind) for ident, at, kind in rows
+    ]
+    return [
+        statements.delete_statement(MatchDeadline, match=match_id),
+        statements.insert_statement(MatchDeadline, fresh),
+    ]
+
+
 def replace_deadlines(match_id: int, rows: list[DeadlineRow]) -> None:
-    statements.delete(MatchDeadline, match=match_id)
-    statements.insert(
-        MatchDeadline,
-        [
-            MatchDeadline(match_id=match_id, deadline_id=ident, at_ms=at, kind=kind)
-            for ident, at, kind in rows
-        ],
-    )
+    statements.run(*deadline_statements(match_id, rows))
+
+
+def status_after(game: Game) -> str:
+    """The match's status once its log reaches ``game``."""
+    return MatchStatus.FINISHED if game.outcome() else MatchStatus.ACTIVE
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:
@@ -95,17 +105,26 @@ def _producers(step: Step, seat: int | None) -> list[int | None]:
     return [None] * (len(step.events) - own) + [seat] * own
 
 
-def append(*, match: Match, game: Game, step: Step, seat: int | None, now_ms: int) -> list[MatchEvent]:
+def append(
+    *,
+    match: Match,
+    game: Game,
+    step: Step,
+    seat: int | None,
+    now_ms: int,
+    with_it: Sequence[Statement | None] = (),
+) -> list[MatchEvent]:
     """Append ``step``'s events after ``game`` (the match's game at ``match.version``): the rows and
-    the match's new version, status and outcome, nothing else (``aftermath`` does what follows).
+    the match's new version, status and outcome, and the statements ``with_it`` (what follows from
+    them in the same transaction, see ``aftermath``), all in one round trip.
 
     Updates ``match`` in place; raises ``Conflict`` (or ``IntegrityError``) when another writer got
-    there first.
+    there first. Writes nothing when the step changes nothing.
     """
     new = step.game
     outcome = new.outcome()
     old_status = match.status
-    status = MatchStatus.FINISHED if outcome else MatchStatus.ACTIVE
+    status = status_after(new)
     if not step.events and status == old_status:
         return []
     at = eventlog.at_ms(now_ms)
@@ -117,11 +136,16 @@ def append(*, match: Match, game: Game, step: Step, seat: int | None, now_ms: in
         seats=_producers(step, seat),
         at=at,
     )
-    statements.insert(MatchEvent, rows)
     changes: dict[str, Any] = {"version": new.version, "status": status, "updated_at": timezone.now()}
     if outcome:
         changes |= {"outcome": outcome_json(outcome), "finished_at": at}
-    if statements.update(Match, changes, id=match.pk, version=game.version, status=old_status) != 1:
+    moved, *_ = statements.run(
+        # First, so its row count comes first: the guard that no other writer moved the match on.
+        statements.update_statement(Match, changes, id=match.pk, version=game.version, status=old_status),
+        statements.insert_statement(MatchEvent, rows),
+        *with_it,
+    )
+    if moved != 1:
         raise Conflict(f"match {match.pk} moved on from version {game.version}")
     for field, value in changes.items():
         setattr(match, field, value)

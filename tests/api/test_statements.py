@@ -131,3 +131,34 @@ def test_rows_where_a_condition_holds_in_its_order(active, alice, bob):
     picked = statements.select(MatchEvent, "match_id = %s AND seq > %s ORDER BY seq DESC", (active.pk, 2))
     orm = list(MatchEvent.objects.filter(match=active, seq__gt=2).order_by("-seq"))
     assert [every_field(row) for row in picked] == [every_field(row) for row in orm] and len(picked) == 2
+
+
+def test_several_statements_run_in_one_round_trip_and_report_each_row_count(
+    active, django_assert_num_queries
+):
+    rows = [MatchDeadline(match_id=active.pk, deadline_id=f"r{n}", at_ms=n, kind="turn") for n in range(2)]
+    trips = 1 if connection.vendor == "postgresql" else 3
+    with django_assert_num_queries(trips):
+        counts = statements.run(
+            statements.update_statement(Match, {"end_reason": "x"}, id=active.pk, version=-1),
+            statements.insert_statement(MatchDeadline, rows),
+            None,
+            statements.delete_statement(MatchDeadline, match=active.pk, deadline_id="r0"),
+        )
+    assert counts == [0, 2, 1]
+    assert list(
+        MatchDeadline.objects.filter(match=active, deadline_id__startswith="r").values_list(
+            "deadline_id", flat=True
+        )
+    ) == ["r1"]
+
+
+def test_a_statement_that_fails_in_a_batch_fails_the_whole_call(active):
+    taken = MatchEvent.objects.filter(match=active).first()
+    duplicate = MatchEvent(match_id=active.pk, seq=taken.seq, type="X", at=taken.at, data={})
+    with pytest.raises(IntegrityError), transaction.atomic():
+        statements.run(
+            statements.update_statement(Match, {"end_reason": "y"}, id=active.pk),
+            statements.insert_statement(MatchEvent, [duplicate]),
+        )
+    assert Match.objects.get(pk=active.pk).end_reason == ""

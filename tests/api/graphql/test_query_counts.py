@@ -73,7 +73,7 @@ async def test_fifty_matches_cost_three_statements(register, statements):
     assert len(statements) == 3, statements  # the page; its seats; their players
 
 
-async def test_a_warm_move_costs_three_statements(register, statements):
+async def test_a_warm_move_costs_two_round_trips(register, statements):
     table = await start_table(register)
     player = table.seat(await active_seat(table.host, table.match_id))
     moves = await player.legal_moves(table.match_id)
@@ -85,9 +85,25 @@ async def test_a_warm_move_costs_three_statements(register, statements):
     statements.clear()
     result = await player.submit(table.match_id, same_turn["input"])
     assert result["__typename"] == "MoveAccepted" and result["events"]
-    # Lock and read the match row; insert the events; move the match's version. The turn's deadline
-    # is unchanged within a turn; the payload is built from the rows in hand.
-    assert len(statements) == 3, statements
+    # Lock and read the match row; then, in one round trip, move the match's version and insert the
+    # events. The turn's deadline is unchanged within a turn; the payload is built from the rows in hand.
+    assert len(statements) == 2, statements
+    assert statements[1].startswith('UPDATE "matches_match"') and "INSERT INTO" in statements[1]
+
+
+async def test_a_move_that_starts_a_new_turn_writes_its_deadline_in_the_same_round_trip(register, statements):
+    table = await start_table(register, {"turnSeconds": 60})
+    player = table.seat(await active_seat(table.host, table.match_id))
+    moves = await player.legal_moves(table.match_id)
+    examine = next(move for move in moves if move["input"]["daredevilRock"]["action"] == "EXAMINE")
+    assert (await player.submit(table.match_id, examine["input"]))["__typename"] == "MoveAccepted"  # warm
+    moves = await player.legal_moves(table.match_id)
+    end_turn = next(move for move in moves if move["input"]["daredevilRock"]["action"] == "END_TURN")
+    statements.clear()
+    result = await player.submit(table.match_id, end_turn["input"])
+    assert result["__typename"] == "MoveAccepted"
+    assert len(statements) == 2, "\n".join(each[:60] + " ... " + each[-60:] for each in statements)
+    assert 'DELETE FROM "matches_matchdeadline"' in statements[1] and statements[1].count("INSERT INTO") == 2
 
 
 def other_process_move(match_id: str, player_id: str) -> int:
