@@ -1,0 +1,55 @@
+"""The engine figure: decide + evolve commands/s per game, on one core, with no service around it.
+
+Records the commands of random-bot matches, then times replaying them through ``decide`` and
+``evolve`` alone (the engine's share of every move), apart from choosing the moves.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from games.core import engine
+from games.core.chance import Chance
+from games.core.commands import Begin, Command
+from games.core.decisions import Accepted
+from games.core.spec import GameSpec
+
+
+def record(spec: GameSpec[Any], seed: int) -> tuple[engine.Game, list[Command[Any]]]:
+    """A random match of ``spec`` (seat count varies with the seed): its start and every command."""
+    seats = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
+    game = engine.new_game(spec, spec.options.defaults(), seats, f"bench-{seed}")
+    chance, now = Chance(f"bench-{seed}", 0), 1_700_000_000_000
+    commands: list[Command[Any]] = [Command(Begin(), None, now)]
+    start = game
+    while True:
+        step = engine.step(game, commands[-1])
+        assert isinstance(step.decision, Accepted), step.decision
+        game = step.game
+        if game.over:
+            return start, commands
+        now += 1_000
+        seat = chance.pick(sorted(spec.to_act(game.state)))
+        commands.append(Command(chance.pick(engine.legal_moves(game, seat)), seat, now))
+
+
+def measure(spec: GameSpec[Any], matches: int) -> dict[str, Any]:
+    """Commands/s through decide + evolve over ``matches`` recorded matches (process CPU time)."""
+    began = time.process_time()
+    recorded = [record(spec, seed) for seed in range(matches)]
+    playouts = matches / (time.process_time() - began)
+    count = sum(len(commands) for _, commands in recorded)
+    began = time.process_time()
+    for game, commands in recorded:
+        for command in commands:
+            decision = engine.decide(game, command)
+            game = engine.advance(game, decision.events)  # type: ignore[union-attr]
+    elapsed = time.process_time() - began
+    return {
+        "game": spec.key,
+        "matches": matches,
+        "commands": count,
+        "commands_per_s": round(count / elapsed),
+        "playouts_per_s": round(playouts, 1),
+    }

@@ -1,0 +1,67 @@
+"""The reference figure: PostgreSQL's own commit rate for the smallest durable write there is — one
+single-row insert into an append-only table per transaction (autocommit) — at the service's
+concurrency (one connection per concurrent match), over the same window, from the same kind of
+asyncio client (psycopg). The service appends a move's events in one transaction too, so service ÷
+reference says how much of the database's commit rate the service turns into moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import psycopg
+
+from api.bench import progress
+from api.bench.stats import Window, spread
+
+TABLE = "bench_reference"
+
+
+async def _prepare(dsn: str) -> None:
+    async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
+        await connection.execute(
+            f"CREATE TABLE IF NOT EXISTS {TABLE} "
+            "(id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), body text NOT NULL)"
+        )
+
+
+async def _writer(dsn: str, number: int, window: Window, commits: list[tuple[float, float]]) -> None:
+    async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
+        body = f"writer {number}"
+        while not window.over:
+            began = time.perf_counter()
+            await connection.execute(f"INSERT INTO {TABLE} (body) VALUES (%s)", (body,))
+            commits.append((began, time.perf_counter() - began))
+
+
+async def run(plan: dict[str, Any]) -> dict[str, Any]:
+    await _prepare(plan["dsn"])
+    commits: list[tuple[float, float]] = []
+    window = Window(warmup=plan["warmup"], seconds=plan["seconds"])
+
+    def status() -> str:
+        done = sum(1 for began, _ in commits if began >= window.start)
+        return f"{done / max(time.perf_counter() - window.start, 1e-3):,.0f} commits/s"
+
+    with progress.bar() as bar:
+        ticker = asyncio.create_task(
+            progress.follow_window(
+                bar, "PostgreSQL reference", start=window.start, end=window.end, status=status
+            )
+        )
+        try:
+            await asyncio.gather(
+                *(_writer(plan["dsn"], n, window, commits) for n in range(plan["connections"]))
+            )
+        finally:
+            ticker.cancel()
+    measured = [seconds * 1000 for began, seconds in commits if window.measures(began)]
+    return {
+        "connections": plan["connections"],
+        "seconds": window.seconds,
+        "commits": len(measured),
+        "commits_per_s": round(len(measured) / window.seconds, 1),
+        **spread(measured),
+    }

@@ -1,0 +1,58 @@
+"""The orchestrator behind ``manage.py benchmark`` (``make bench``): the engine in-process, then every
+other figure against the service started in production mode (``stack``), each scenario driven by the
+load generator in a process of its own (``python -m api.bench.load``).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict
+
+from rich.console import Console
+
+from api.bench import backends, report
+from api.bench.options import PARTS, Options
+from api.bench.parts import SERVICE_PARTS, PartFailed, run_engine
+from api.bench.stack import StackFailed, production_stack
+
+
+def run(options: Options, console: Console) -> report.Report:
+    """Measure every part ``options`` asks for; write and print the report; return it."""
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # not a line per /healthz poll
+    settings = {key: value for key, value in asdict(options).items() if key not in ("games", "out")}
+    out = report.Report(
+        config={**settings, "games": [game.key for game in options.games]}, machine=report.machine()
+    )
+    out.machine |= {
+        "workers": options.workers,
+        "load_generator": "same machine, one process",
+        "rate_limits": "off",
+    }
+    if "engine" in options.parts:
+        console.rule("engine")
+        run_engine(options, out, console)
+    wanted = [part for part in PARTS if part in options.parts and part in SERVICE_PARTS]
+    if wanted:
+        try:
+            _against_the_service(wanted, options, out, console)
+        except (StackFailed, backends.BackendMissing) as error:
+            out.failed("stack", None, str(error))
+    out.write(options.out)
+    console.print(out.table())
+    console.print(f"Written: {options.out / 'results.json'}, {options.out / 'results.md'}")
+    return out
+
+
+def _against_the_service(parts: list[str], options: Options, out: report.Report, console: Console) -> None:
+    console.rule(f"service in production mode: {options.workers} uvicorn worker(s), one timer worker")
+    console.print("Rate limits are off (RATE_LIMITS=false): the load generator is one address.")
+    with production_stack(workers=options.workers, logs=options.out / "logs") as stack:
+        out.machine["postgresql"] = stack.postgres.version()
+        out.machine["redis"] = backends.redis_version(stack.redis_url)
+        console.print(f"server {stack.server.base}; its logs in {stack.logs}")
+        for part in parts:
+            console.rule(part)
+            try:
+                SERVICE_PARTS[part](stack, options, out, console)
+            except PartFailed as error:
+                out.failed(part, None, str(error))
