@@ -14,7 +14,7 @@ import functools
 import re
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core.decisions import Codes, Rejected
@@ -47,35 +47,56 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def decode(hint: Any, data: Any) -> Any:
     """Rebuild a value of type ``hint`` from its JSON form."""
+    try:
+        decoder = _decoder(hint)
+    except TypeError:  # an unhashable hint: worked out on each call instead of once
+        decoder = _decoder.__wrapped__(hint)
+    return decoder(data)
+
+
+# Reading a match's log decodes thousands of events: the type inspection of each hint is done once and
+# kept as a decoder, so a decode is only the data's own work.
+@functools.cache
+def _decoder(hint: Any) -> Callable[[Any], Any]:
     origin = typing.get_origin(hint)
     if hint is Any or isinstance(hint, typing.TypeVar):
-        return data
+        return _same
     if origin in (types.UnionType, typing.Union):
-        return _decode_union(typing.get_args(hint), data)
+        return functools.partial(_decode_union, typing.get_args(hint))
     if origin is tuple:
-        return _decode_tuple(typing.get_args(hint), data)
+        return functools.partial(_decode_tuple, typing.get_args(hint))
     if origin is frozenset:
         (item,) = typing.get_args(hint)
-        return frozenset(decode(item, value) for value in _list(data))
+        return lambda data: frozenset(decode(item, value) for value in _list(data))
     if origin in (Mapping, dict):
         key_type, value_type = typing.get_args(hint)
-        return {decode(key_type, _key(key_type, k)): decode(value_type, v) for k, v in _object(data).items()}
+        return lambda data: {
+            decode(key_type, _key(key_type, k)): decode(value_type, v) for k, v in _object(data).items()
+        }
     if dataclasses.is_dataclass(hint) and isinstance(hint, type):
-        return decode_dataclass(hint, data)
+        return functools.partial(decode_dataclass, hint)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return hint(data)
+        return hint
     if hint in (int, str, bool, float, type(None)):
-        return _primitive(hint, data)
+        return functools.partial(_primitive, hint)
     raise CodecError(f"cannot decode {hint!r}")
 
 
-def decode_dataclass(cls: type, data: Any) -> Any:
+def _same(data: Any) -> Any:
+    return data
+
+
+@functools.cache
+def _init_fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """``(name, hint)`` of each field ``cls.__init__`` takes."""
     hints = _hints(cls)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
+
+
+def decode_dataclass(cls: type, data: Any) -> Any:
     values = _object(data)
     try:
-        return cls(
-            **{f.name: decode(hints[f.name], values[f.name]) for f in dataclasses.fields(cls) if f.init}
-        )
+        return cls(**{name: decode(hint, values[name]) for name, hint in _init_fields(cls)})
     except KeyError as missing:
         raise CodecError(f"{cls.__name__} needs {missing}") from None
 
