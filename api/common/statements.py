@@ -27,55 +27,85 @@ def _table(model: type[models.Model]) -> str:
     return _quote(model._meta.db_table)
 
 
-@cache
-def _select(model: type[models.Model], lock: bool, vendor: str) -> str:
-    columns = ", ".join(_quote(field.column) for field in model._meta.concrete_fields)
-    where = f"{_quote(model._meta.pk.column)} = %s"  # type: ignore[union-attr]
-    locked = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
-    return f"SELECT {columns} FROM {_table(model)} WHERE {where}{locked}"
+def _field(model: type[models.Model], name: str) -> Any:
+    return model._meta.get_field(name)
+
+
+def _matching(model: type[models.Model], names: Sequence[str]) -> str:
+    """``a = %s AND b = %s`` over the columns of the fields ``names``."""
+    return " AND ".join(f"{_quote(_field(model, name).column)} = %s" for name in names)
+
+
+def _prepared(model: type[models.Model], values: Mapping[str, Any]) -> list[Any]:
+    """Each value as its field writes it to the database."""
+    return [_field(model, name).get_db_prep_save(value, connection) for name, value in values.items()]
 
 
 @cache
-def _converters(model: type[models.Model], vendor: str) -> tuple[tuple[Converter, ...], ...]:
-    """What the ORM would apply to each column read (the backend's, then the field's own)."""
+def _converters(model: type[models.Model], vendor: str) -> dict[str, tuple[Converter, ...]]:
+    """What the ORM would apply to each column read (the backend's, then the field's own), by field."""
     table = model._meta.db_table
-    return tuple(
-        tuple(connection.ops.get_db_converters(field.get_col(table)) + field.get_db_converters(connection))
+    return {
+        field.name: tuple(
+            connection.ops.get_db_converters(field.get_col(table)) + field.get_db_converters(connection)
+        )
         for field in model._meta.concrete_fields
-    )
+    }
 
 
-def by_pk(model: type[M], pk: Any, *, lock: bool = False) -> M | None:
-    """The row with primary key ``pk`` as a model instance; ``lock``: ``SELECT ... FOR UPDATE`` (where
-    the database has it), held until the transaction ends."""
-    with connection.cursor() as cursor:
-        cursor.execute(_select(model, lock, connection.vendor), [pk])
-        row = cursor.fetchone()
-    return None if row is None else _instance(model, row)
-
-
-@cache
-def _select_where(model: type[models.Model], condition: str, vendor: str) -> str:
-    columns = ", ".join(_quote(field.column) for field in model._meta.concrete_fields)
-    return f"SELECT {columns} FROM {_table(model)} WHERE {condition}"
+def _read(model: type[models.Model], name: str, value: Any) -> Any:
+    field = _field(model, name)
+    for convert in _converters(model, connection.vendor)[name]:
+        value = convert(value, field, connection)
+    return value
 
 
 def _instance(model: type[M], row: Sequence[Any]) -> M:
     fields = model._meta.concrete_fields
-    values = []
-    for value, field, converters in zip(row, fields, _converters(model, connection.vendor), strict=True):
-        for convert in converters:
-            value = convert(value, field, connection)
-        values.append(value)
+    values = [_read(model, field.name, value) for field, value in zip(fields, row, strict=True)]
     return model.from_db(connection.alias, [field.attname for field in fields], values)
+
+
+@cache
+def _select(model: type[models.Model], condition: str, vendor: str) -> str:
+    columns = ", ".join(_quote(field.column) for field in model._meta.concrete_fields)
+    return f"SELECT {columns} FROM {_table(model)} WHERE {condition}"
 
 
 def select(model: type[M], condition: str, params: Sequence[Any]) -> list[M]:
     """Every row ``WHERE condition`` (SQL over the table's column names, with ``%s`` placeholders; an
     ``ORDER BY`` may follow) as model instances."""
     with connection.cursor() as cursor:
-        cursor.execute(_select_where(model, condition, connection.vendor), list(params))
+        cursor.execute(_select(model, condition, connection.vendor), list(params))
         return [_instance(model, row) for row in cursor.fetchall()]
+
+
+def by_pk(model: type[M], pk: Any, *, lock: bool = False) -> M | None:
+    """The row with primary key ``pk`` as a model instance; ``lock``: ``SELECT ... FOR UPDATE`` (where
+    the database has it), held until the transaction ends."""
+    condition = _matching(model, [model._meta.pk.name])  # type: ignore[union-attr]
+    if lock and connection.features.has_select_for_update:
+        condition += " FOR UPDATE"
+    rows = select(model, condition, [pk])
+    return rows[0] if rows else None
+
+
+@cache
+def _value(model: type[models.Model], name: str, names: tuple[str, ...], vendor: str) -> str:
+    column = _quote(_field(model, name).column)
+    return f"SELECT {column} FROM {_table(model)} WHERE {_matching(model, names)} LIMIT 1"
+
+
+def value(model: type[models.Model], name: str, **where: Any) -> Any:
+    """Field ``name`` of one row where each of ``where`` equals its value (``None`` when there is none;
+    the field's conversions applied)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_value(model, name, tuple(where), connection.vendor), _prepared(model, where))
+        row = cursor.fetchone()
+    return None if row is None else _read(model, name, row[0])
+
+
+Statement = tuple[str, list[Any]]  # SQL with %s placeholders, and its parameters
 
 
 def _written_fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
@@ -88,9 +118,6 @@ def _insert(model: type[models.Model], rows: int, vendor: str) -> str:
     columns = ", ".join(_quote(field.column) for field in fields)
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     return f"INSERT INTO {_table(model)} ({columns}) VALUES " + ", ".join([row] * rows)
-
-
-Statement = tuple[str, list[Any]]  # SQL with %s placeholders, and its parameters
 
 
 def insert_statement(model: type[M], objects: Sequence[M]) -> Statement | None:
@@ -106,69 +133,21 @@ def insert_statement(model: type[M], objects: Sequence[M]) -> Statement | None:
     return _insert(model, len(objects), connection.vendor), params
 
 
-def insert(model: type[M], objects: Sequence[M]) -> None:
-    """Insert ``objects`` in one statement; their primary keys are not read back."""
-    run(insert_statement(model, objects))
-
-
 @cache
 def _update(model: type[models.Model], changed: tuple[str, ...], guards: tuple[str, ...], vendor: str) -> str:
-    meta = model._meta
-    sets = ", ".join(f"{_quote(meta.get_field(name).column)} = %s" for name in changed)  # type: ignore[union-attr]
-    where = " AND ".join(f"{_quote(meta.get_field(name).column)} = %s" for name in guards)  # type: ignore[union-attr]
-    return f"UPDATE {_table(model)} SET {sets} WHERE {where}"
+    sets = ", ".join(f"{_quote(_field(model, name).column)} = %s" for name in changed)
+    return f"UPDATE {_table(model)} SET {sets} WHERE {_matching(model, guards)}"
 
 
 def update_statement(model: type[models.Model], changes: Mapping[str, Any], **where: Any) -> Statement:
     """``UPDATE ... SET changes WHERE`` each of ``where`` equals its value."""
-    meta = model._meta
-    params = [meta.get_field(name).get_db_prep_save(value, connection) for name, value in changes.items()]  # type: ignore[union-attr]
-    params += [meta.get_field(name).get_db_prep_save(value, connection) for name, value in where.items()]  # type: ignore[union-attr]
-    return _update(model, tuple(changes), tuple(where), connection.vendor), params
-
-
-def update(model: type[models.Model], changes: Mapping[str, Any], **where: Any) -> int:
-    """``UPDATE ... SET changes WHERE`` each of ``where`` equals its value; the number of rows changed."""
-    return run(update_statement(model, changes, **where))[0]
-
-
-@cache
-def _value(model: type[models.Model], name: str, names: tuple[str, ...], vendor: str) -> str:
-    meta = model._meta
-    column = _quote(meta.get_field(name).column)  # type: ignore[union-attr]
-    where = " AND ".join(f"{_quote(meta.get_field(each).column)} = %s" for each in names)  # type: ignore[union-attr]
-    return f"SELECT {column} FROM {_table(model)} WHERE {where} LIMIT 1"
-
-
-def value(model: type[models.Model], name: str, **where: Any) -> Any:
-    """Field ``name`` of one row where each of ``where`` equals its value (``None`` when there is none;
-    the field's conversions applied)."""
-    meta = model._meta
-    params = [meta.get_field(each).get_db_prep_save(v, connection) for each, v in where.items()]  # type: ignore[union-attr]
-    with connection.cursor() as cursor:
-        cursor.execute(_value(model, name, tuple(where), connection.vendor), params)
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    field: Any = meta.get_field(name)
-    found = row[0]
-    for convert in connection.ops.get_db_converters(field.get_col(meta.db_table)) + field.get_db_converters(
-        connection
-    ):
-        found = convert(found, field, connection)
-    return found
+    sql = _update(model, tuple(changes), tuple(where), connection.vendor)
+    return sql, _prepared(model, changes) + _prepared(model, where)
 
 
 def delete_statement(model: type[models.Model], **where: Any) -> Statement:
     """``DELETE ... WHERE`` each of ``where`` equals its value (no signals, no cascades: leaf rows only)."""
-    meta = model._meta
-    condition = " AND ".join(f"{_quote(meta.get_field(name).column)} = %s" for name in where)  # type: ignore[union-attr]
-    params = [meta.get_field(name).get_db_prep_save(value, connection) for name, value in where.items()]  # type: ignore[union-attr]
-    return f"DELETE FROM {_table(model)} WHERE {condition}", params
-
-
-def delete(model: type[models.Model], **where: Any) -> None:
-    run(delete_statement(model, **where))
+    return f"DELETE FROM {_table(model)} WHERE {_matching(model, tuple(where))}", _prepared(model, where)
 
 
 def run(*statements: Statement | None) -> list[int]:

@@ -36,30 +36,39 @@ def test_a_locked_read_holds_the_row_in_its_transaction(active):
 def test_insert_writes_every_row_in_one_statement(active, django_assert_num_queries):
     rows = [MatchDeadline(match_id=active.pk, deadline_id=f"d{n}", at_ms=n, kind="turn") for n in range(3)]
     with django_assert_num_queries(1):
-        statements.insert(MatchDeadline, rows)
+        statements.run(statements.insert_statement(MatchDeadline, rows))
     stored = MatchDeadline.objects.filter(match=active, deadline_id__startswith="d").order_by("at_ms")
     assert [model_to_dict(row, exclude=["id"]) for row in stored] == [
         model_to_dict(row, exclude=["id"]) for row in rows
     ]
     with django_assert_num_queries(0):
-        statements.insert(MatchDeadline, [])
+        statements.run(statements.insert_statement(MatchDeadline, []))
 
 
 def test_insert_keeps_the_constraints(active):
     taken = MatchEvent.objects.filter(match=active).first()
     with pytest.raises(IntegrityError), transaction.atomic():
-        statements.insert(
-            MatchEvent, [MatchEvent(match_id=active.pk, seq=taken.seq, type="X", at=taken.at, data={})]
+        statements.run(
+            statements.insert_statement(
+                MatchEvent, [MatchEvent(match_id=active.pk, seq=taken.seq, type="X", at=taken.at, data={})]
+            )
         )
 
 
 def test_update_changes_only_rows_that_match_every_guard(active):
     version = active.version
-    assert statements.update(Match, {"version": version + 1}, id=active.pk, version=version - 1) == 0
     assert (
-        statements.update(
-            Match, {"version": version + 1, "outcome": {"a": [1]}}, id=active.pk, version=version
-        )
+        statements.run(
+            statements.update_statement(Match, {"version": version + 1}, id=active.pk, version=version - 1)
+        )[0]
+        == 0
+    )
+    assert (
+        statements.run(
+            statements.update_statement(
+                Match, {"version": version + 1, "outcome": {"a": [1]}}, id=active.pk, version=version
+            )
+        )[0]
         == 1
     )
     stored = Match.objects.get(pk=active.pk)
@@ -67,10 +76,12 @@ def test_update_changes_only_rows_that_match_every_guard(active):
 
 
 def test_delete_removes_only_the_rows_named(active):
-    statements.insert(
-        MatchDeadline, [MatchDeadline(match_id=active.pk, deadline_id="x", at_ms=1, kind="turn")]
+    statements.run(
+        statements.insert_statement(
+            MatchDeadline, [MatchDeadline(match_id=active.pk, deadline_id="x", at_ms=1, kind="turn")]
+        )
     )
-    statements.delete(MatchDeadline, match=active.pk)
+    statements.run(statements.delete_statement(MatchDeadline, match=active.pk))
     assert not MatchDeadline.objects.filter(match=active).exists()
 
 
@@ -116,8 +127,10 @@ def test_moves_are_written_and_read_back_on_sqlite_too(tmp_path):
 
 
 def test_one_field_of_the_first_row_that_matches(active):
-    statements.insert(
-        MatchDeadline, [MatchDeadline(match_id=active.pk, deadline_id="t-1", at_ms=5, kind="turn")]
+    statements.run(
+        statements.insert_statement(
+            MatchDeadline, [MatchDeadline(match_id=active.pk, deadline_id="t-1", at_ms=5, kind="turn")]
+        )
     )
     assert statements.value(MatchDeadline, "kind", match=active.pk, deadline_id="t-1") == "turn"
     assert statements.value(MatchDeadline, "at_ms", match=active.pk, deadline_id="t-1") == 5

@@ -1,16 +1,51 @@
 """Timer stores for the tests: the in-memory one, Redis under this worker's own key prefix, and a private
 redis-server for outages."""
 
-from collections.abc import Iterator
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pytest
 import redis
 from django.conf import settings
 
+from api.matches.timers import TimerLoop
 from api.matches.timers.memory_store import MemoryStore
 from api.matches.timers.redis_store import RedisStore
 from api.matches.timers.store import TimerStore, key_prefix
 from tests.api.private_redis import PrivateRedis, private_redis_server
+
+
+def wait_for(predicate: Callable[[], object], seconds: float = 3.0) -> bool:
+    """Whether ``predicate`` holds within ``seconds`` (checked every 20 ms)."""
+    give_up = time.monotonic() + seconds
+    while time.monotonic() < give_up:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+async def eventually(predicate: Callable[[], object], seconds: float = 3.0) -> None:
+    """Wait, without blocking the event loop, until ``predicate`` holds or ``seconds`` pass."""
+    give_up = time.monotonic() + seconds
+    while not predicate() and time.monotonic() < give_up:
+        await asyncio.sleep(0.02)
+
+
+@contextmanager
+def running(loop: TimerLoop) -> Iterator[TimerLoop]:
+    """``loop`` running on a thread of its own, stopped (and its thread gone) at the end."""
+    thread = threading.Thread(target=loop.run_forever)
+    thread.start()
+    try:
+        yield loop
+    finally:
+        loop.stop()
+        thread.join(timeout=5)
+    assert not thread.is_alive()
 
 
 def new_redis_store() -> RedisStore:

@@ -5,8 +5,6 @@ import asyncio
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import redis
 
@@ -15,8 +13,8 @@ from api.matches.timers import TimerLoop, mirror
 from api.matches.timers.firing import Firings
 from api.matches.timers.memory_store import MemoryStore
 from api.matches.timers.store import clock_ms
+from tests.api.timers.conftest import eventually, running, wait_for
 from tests.api.timers.test_dispatch import Recorder, T
-from tests.api.timers.test_integration import wait_for
 
 
 class Overlap:
@@ -40,18 +38,6 @@ class Overlap:
         with self.lock:
             self.running[match_id] -= 1
         return True
-
-
-@contextmanager
-def running(loop: TimerLoop) -> Iterator[TimerLoop]:
-    thread = threading.Thread(target=loop.run_forever)
-    thread.start()
-    try:
-        yield loop
-    finally:
-        loop.stop()
-        thread.join(timeout=5)
-    assert not thread.is_alive()
 
 
 def arm_due(store, matches: range, *, per_match: int = 1) -> None:
@@ -183,10 +169,7 @@ async def test_the_embedded_loop_s_firings_nudge_on_the_server_s_event_loop():
     loop = loop_with_a_due_deadline(fire)
     task = loop.start_task()
     try:
-        for _ in range(150):
-            if fire.seen:
-                break
-            await asyncio.sleep(0.02)
+        await eventually(lambda: fire.seen)
     finally:
         await loop.aclose(task)
     assert fire.seen == [asyncio.get_running_loop()]

@@ -6,7 +6,6 @@ Every test is transactional: mirror runs in on_commit, and the loop tests fire f
 import asyncio
 import io
 import threading
-import time
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -22,6 +21,7 @@ from api.matches.timers.store import clock_ms
 from api.realtime import lifespan
 from tests.api import toy_game
 from tests.api.conftest import T0, count
+from tests.api.timers.conftest import eventually, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -110,15 +110,6 @@ def test_rearm_all_restores_every_open_deadline_after_the_store_is_flushed(timer
     assert timers.scheduled(active.id) == rows
 
 
-def wait_for(predicate, seconds: float = 3.0) -> bool:
-    give_up = time.monotonic() + seconds
-    while time.monotonic() < give_up:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
-
-
 def test_the_in_process_loop_fires_a_deadline_that_is_already_past(timers, due_now, settings):
     # Wait on the loop's own counter, not the database: the SQLite test database is in-memory with a
     # shared cache, where a concurrent reader makes the writer fail at once ("table is locked")
@@ -195,10 +186,7 @@ async def test_the_embedded_server_fires_overdue_deadlines_from_its_lifespan(set
         assert lifespan._running is not None
         loop, _task = lifespan._running
         try:
-            for _ in range(150):
-                if loop.fired:
-                    break
-                await asyncio.sleep(0.02)
+            await eventually(lambda: loop.fired)
         finally:
             await lifespan.on_shutdown()
         assert (await sync_to_async(log_of)(match))[-1] == ("TurnTimedOut", None)

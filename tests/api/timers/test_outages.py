@@ -5,33 +5,17 @@ The loop runs in a thread as `manage.py run_timers` runs it, against the shared 
 worker's prefix) or a redis-server of the test's own that the test kills and starts again, empty.
 """
 
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
 from api.matches import services
 from api.matches.timers import TimerLoop, get_store, mirror
 from api.matches.timers.store import clock_ms, lease_ms
-from tests.api.timers.conftest import new_redis_store
+from tests.api.timers.conftest import new_redis_store, running, wait_for
 from tests.api.timers.test_dispatch import Recorder
-from tests.api.timers.test_integration import wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
-
-
-@contextmanager
-def running(loop: TimerLoop) -> Iterator[TimerLoop]:
-    thread = threading.Thread(target=loop.run_forever)
-    thread.start()
-    try:
-        yield loop
-    finally:
-        loop.stop()
-        thread.join(timeout=5)
-    assert not thread.is_alive()
 
 
 @pytest.fixture
