@@ -53,16 +53,16 @@ def _converters(model: type[models.Model], vendor: str) -> dict[str, tuple[Conve
     }
 
 
-def _read(model: type[models.Model], name: str, value: Any) -> Any:
-    field = _field(model, name)
-    for convert in _converters(model, connection.vendor)[name]:
+def _read(field: Any, converters: tuple[Converter, ...], value: Any) -> Any:
+    for convert in converters:
         value = convert(value, field, connection)
     return value
 
 
 def _instance(model: type[M], row: Sequence[Any]) -> M:
     fields = model._meta.concrete_fields
-    values = [_read(model, field.name, value) for field, value in zip(fields, row, strict=True)]
+    converters = _converters(model, connection.vendor)
+    values = [_read(field, converters[field.name], value) for field, value in zip(fields, row, strict=True)]
     return model.from_db(connection.alias, [field.attname for field in fields], values)
 
 
@@ -102,7 +102,11 @@ def value(model: type[models.Model], name: str, **where: Any) -> Any:
     with connection.cursor() as cursor:
         cursor.execute(_value(model, name, tuple(where), connection.vendor), _prepared(model, where))
         row = cursor.fetchone()
-    return None if row is None else _read(model, name, row[0])
+    return (
+        None
+        if row is None
+        else _read(_field(model, name), _converters(model, connection.vendor)[name], row[0])
+    )
 
 
 Statement = tuple[str, list[Any]]  # SQL with %s placeholders, and its parameters
