@@ -31,7 +31,8 @@ def _field(model: type[models.Model], name: str) -> Any:
     return model._meta.get_field(name)
 
 
-def _matching(model: type[models.Model], names: Sequence[str]) -> str:
+@cache
+def _matching(model: type[models.Model], names: tuple[str, ...], vendor: str) -> str:
     """``a = %s AND b = %s`` over the columns of the fields ``names``."""
     return " AND ".join(f"{_quote(_field(model, name).column)} = %s" for name in names)
 
@@ -83,7 +84,7 @@ def select(model: type[M], condition: str, params: Sequence[Any]) -> list[M]:
 def by_pk(model: type[M], pk: Any, *, lock: bool = False) -> M | None:
     """The row with primary key ``pk`` as a model instance; ``lock``: ``SELECT ... FOR UPDATE`` (where
     the database has it), held until the transaction ends."""
-    condition = _matching(model, [model._meta.pk.name])  # type: ignore[union-attr]
+    condition = _matching(model, (model._meta.pk.name,), connection.vendor)  # type: ignore[union-attr]
     if lock and connection.features.has_select_for_update:
         condition += " FOR UPDATE"
     rows = select(model, condition, [pk])
@@ -93,7 +94,7 @@ def by_pk(model: type[M], pk: Any, *, lock: bool = False) -> M | None:
 @cache
 def _value(model: type[models.Model], name: str, names: tuple[str, ...], vendor: str) -> str:
     column = _quote(_field(model, name).column)
-    return f"SELECT {column} FROM {_table(model)} WHERE {_matching(model, names)} LIMIT 1"
+    return f"SELECT {column} FROM {_table(model)} WHERE {_matching(model, names, vendor)} LIMIT 1"
 
 
 def value(model: type[models.Model], name: str, **where: Any) -> Any:
@@ -140,7 +141,7 @@ def insert_statement(model: type[M], objects: Sequence[M]) -> Statement | None:
 @cache
 def _update(model: type[models.Model], changed: tuple[str, ...], guards: tuple[str, ...], vendor: str) -> str:
     sets = ", ".join(f"{_quote(_field(model, name).column)} = %s" for name in changed)
-    return f"UPDATE {_table(model)} SET {sets} WHERE {_matching(model, guards)}"
+    return f"UPDATE {_table(model)} SET {sets} WHERE {_matching(model, guards, vendor)}"
 
 
 def update_statement(model: type[models.Model], changes: Mapping[str, Any], **where: Any) -> Statement:
@@ -151,7 +152,10 @@ def update_statement(model: type[models.Model], changes: Mapping[str, Any], **wh
 
 def delete_statement(model: type[models.Model], **where: Any) -> Statement:
     """``DELETE ... WHERE`` each of ``where`` equals its value (no signals, no cascades: leaf rows only)."""
-    return f"DELETE FROM {_table(model)} WHERE {_matching(model, tuple(where))}", _prepared(model, where)
+    return (
+        f"DELETE FROM {_table(model)} WHERE {_matching(model, tuple(where), connection.vendor)}",
+        _prepared(model, where),
+    )
 
 
 def run(*statements: Statement | None) -> list[int]:
