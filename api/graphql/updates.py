@@ -54,14 +54,18 @@ class Source:
         return int(self.match.version)
 
     def viewer(self, player: Any) -> Viewer:
-        return selectors.viewer_for(match=self.match, player=player)
+        return self.audience(player)[0]
 
     def audience(self, player: Any) -> tuple[Viewer, int | None]:
         """All that tells one subscriber's update from another's: what the player may see, and the
-        seat whose legal moves it carries (worked out once per player: every subscriber asks)."""
+        seat whose legal moves it carries (worked out once per player: every subscriber asks, and
+        each of its fields again)."""
         key = getattr(player, "pk", None)
         if key not in self.audiences:
-            self.audiences[key] = (self.viewer(player), selectors.seat_of(match=self.match, player=player))
+            self.audiences[key] = (
+                selectors.viewer_for(match=self.match, player=player),
+                selectors.seat_of(match=self.match, player=player),
+            )
         return self.audiences[key]
 
     def view(self, viewer: Viewer) -> Any:
@@ -74,7 +78,7 @@ class Source:
 
     def legal_moves(self, player: Any) -> list[dict[str, Any]]:
         """The player's legal moves as MoveInput values ([] for a spectator or an ended match)."""
-        seat = selectors.seat_of(match=self.match, player=player)
+        seat = self.audience(player)[1]
         binding = binding_for(self.match.game)
         if seat is None or binding is None or self.match.status != "ACTIVE":
             return []
