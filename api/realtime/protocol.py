@@ -9,10 +9,13 @@ import uuid
 from typing import Any
 
 import orjson
+import structlog
 from django.conf import settings
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import BaseGraphQLTransportWSHandler
 
 from api.common import ratelimits
+
+log = structlog.get_logger(__name__)
 
 TOO_MANY_OPERATIONS = "TOO_MANY_OPERATIONS"
 CLOSE_TOO_MANY = 4429
@@ -39,6 +42,15 @@ class LimitedTransportWSHandler(BaseGraphQLTransportWSHandler[Any, Any]):
         else:
             reason = orjson.dumps({"code": refusal.code, "retryAfter": refusal.retry_after}).decode()
             await self.websocket.close(code=CLOSE_TOO_MANY, reason=reason)
+
+    async def handle_task_exception(self, error: Exception) -> None:
+        # A client that closes its socket while one of its operations is sending makes the send raise
+        # an OSError (uvicorn's ClientDisconnected): an everyday event, not the server's error. strawberry
+        # logs every such task failure at ERROR with its traceback: one per closed browser tab.
+        if isinstance(error, OSError):
+            log.info("websocket_client_gone", error=type(error).__name__)
+            return
+        await super().handle_task_exception(error)
 
     async def handle_connection_init(self, message: Any) -> None:
         await super().handle_connection_init(message)

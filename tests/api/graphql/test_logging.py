@@ -7,6 +7,7 @@ import logging
 
 import pytest
 
+from api.realtime.protocol import LimitedTransportWSHandler
 from tests.api.graphql.conftest import Caller
 from tests.fresh_process import PRODUCTION_KEY, run_python
 
@@ -81,3 +82,20 @@ def test_a_production_traceback_shows_no_frame_locals():
     assert [frame["name"] for frame in exception["frames"]] == ["<module>", "fail"]
     assert all("locals" not in frame for frame in exception["frames"])
     assert "hunter2" not in run.stderr
+
+
+class _Gone(OSError):
+    """What uvicorn raises when an operation sends to a socket its client has closed."""
+
+
+@pytest.mark.parametrize(("error", "level"), [(_Gone(), logging.INFO), (ValueError("a bug"), logging.ERROR)])
+async def test_a_client_that_left_mid_send_is_an_info_line_and_a_bug_an_error(
+    caplog: pytest.LogCaptureFixture, error: Exception, level: int
+):
+    caplog.set_level(logging.INFO)
+    handler = object.__new__(LimitedTransportWSHandler)  # only the logging is under test
+
+    await handler.handle_task_exception(error)
+
+    records = [r for r in caplog.records if r.name.startswith(("api.realtime", "strawberry"))]
+    assert [record.levelno for record in records] == [level]
