@@ -16,7 +16,7 @@ import time
 from datetime import datetime
 from typing import Any
 
-from api.bench import documents, lobby, progress
+from api.bench import documents, lobby, progress, reference
 from api.bench.client import Http, Socket, socket_url
 from api.bench.seat import ACTIVE, SeatClient, Submission, moves_with_updates
 from api.bench.stats import Window, spread
@@ -149,6 +149,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
         )
         for number, player in enumerate(players)
     ]
+    commits: asyncio.Task[dict[str, Any]] | None = None  # the commit probe (api/bench/reference.py)
     try:
         probe = await lobby.open_match(http, players, game=plan["game"], options=None)
         moves_in_update = await moves_with_updates(plan["client"], seats[0].socket, probe)
@@ -158,6 +159,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
         rounds = Round(plan, seats, spectators, audience, http)
         first = await rounds.prepare()
         window = Window(warmup=plan["warmup"], seconds=plan["seconds"])
+        commits = asyncio.create_task(reference.probe(plan["dsn"], window))
 
         with progress.bar() as bar:
             status = lambda: f"{len(audience.arrivals):,} updates received"  # noqa: E731
@@ -180,7 +182,10 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
             "samples": len(samples),
             "measured_from": "each event's server `at` (the command's arrival at the service) to the message's arrival",
             **spread(samples),
+            "commit_probe": await commits,
         }
     finally:
+        if commits is not None:
+            commits.cancel()
         await asyncio.gather(*(socket.aclose() for socket in [*spectators, *(seat.socket for seat in seats)]))
         await http.aclose()

@@ -74,7 +74,7 @@ def run_service(stack: Stack, options: Options, out: report.Report, console: Con
     for game in options.games:
         plan = {"base": stack.server.base, "game": game.key, "seats": game.seats, "matches": options.matches}
         timing = {"warmup": options.warmup, "seconds": options.seconds, "client": options.client}
-        result = drive({"scenario": "service", **plan, **timing})
+        result = drive({"scenario": "service", **plan, **timing, "dsn": stack.database_url})
         out.keep("service", result)
         shape = f"{options.matches} matches, {options.client}"
         out.add("service.moves_per_s", f"service ({shape})", result["moves_per_s"], "moves/s", game=game.key)
@@ -84,6 +84,7 @@ def run_service(stack: Stack, options: Options, out: report.Report, console: Con
         if reference:
             ratio = round(result["moves_per_s"] / reference["commits_per_s"], 3)
             out.add("service.of_reference", "service ÷ reference", ratio, "", game=game.key)
+        add_commit_probe(out, "service", result, game.key)
 
 
 def run_live(stack: Stack, options: Options, out: report.Report, console: Console) -> None:
@@ -91,11 +92,18 @@ def run_live(stack: Stack, options: Options, out: report.Report, console: Consol
         plan = {"base": stack.server.base, "game": game.key, "seats": game.seats, "client": options.client}
         shape = {"subscribers": options.subscribers, "interval_ms": options.live_interval_ms}
         timing = {"warmup": min(options.warmup, 2.0), "seconds": options.live_seconds}
-        result = drive({"scenario": "live", **plan, **shape, **timing})
+        result = drive({"scenario": "live", **plan, **shape, **timing, "dsn": stack.database_url})
         out.keep("live", result)
         for rank in ("p50", "p99"):
             label = f"live update {rank} ({options.subscribers} subscribers)"
             out.add(f"live.{rank}_ms", label, result[f"{rank}_ms"], "ms", game=game.key)
+        add_commit_probe(out, "live", result, game.key)
+
+
+def add_commit_probe(out: report.Report, part: str, result: dict[str, Any], game: str) -> None:
+    """The slowest commit of PostgreSQL during that part's window: a stall of the disk shows here."""
+    label = f"{part}: slowest 1-row commit in its window (probe)"
+    out.add(f"{part}.commit_probe_max_ms", label, result["commit_probe"]["max_ms"], "ms", game=game)
 
 
 def run_timers(stack: Stack, options: Options, out: report.Report, console: Console) -> None:

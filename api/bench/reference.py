@@ -3,6 +3,11 @@ single-row insert into an append-only table per transaction (autocommit) — at 
 concurrency (one connection per concurrent match), over the same window, from the same kind of
 asyncio client (psycopg). The service appends a move's events in one transaction too, so service ÷
 reference says how much of the database's commit rate the service turns into moves.
+
+And the commit probe: one such insert every ``PROBE_EVERY_S`` while the service and live figures are
+measured, so that each run shows whether the disk stalled its commits in that very window (a WAL
+flush that waits 100 to 600 ms on a shared virtual disk holds every move committing then, and sets
+the window's p99 by itself).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from api.bench import progress
 from api.bench.stats import Window, spread
 
 TABLE = "bench_reference"
+PROBE_EVERY_S = 0.02
 
 
 async def _prepare(dsn: str) -> None:
@@ -34,6 +40,20 @@ async def _writer(dsn: str, number: int, window: Window, commits: list[tuple[flo
             began = time.perf_counter()
             await connection.execute(f"INSERT INTO {TABLE} (body) VALUES (%s)", (body,))
             commits.append((began, time.perf_counter() - began))
+
+
+async def probe(dsn: str, window: Window) -> dict[str, Any]:
+    """One commit every ``PROBE_EVERY_S`` until ``window`` is over: how long those in it took."""
+    await _prepare(dsn)
+    took: list[float] = []
+    async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
+        while not window.over:
+            began = time.perf_counter()
+            await connection.execute(f"INSERT INTO {TABLE} (body) VALUES (%s)", ("probe",))
+            if window.measures(began):
+                took.append((time.perf_counter() - began) * 1000)
+            await asyncio.sleep(max(0.0, began + PROBE_EVERY_S - time.perf_counter()))
+    return {"commits": len(took), **spread(took), "max_ms": round(max(took), 2) if took else None}
 
 
 async def run(plan: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from api.bench import lobby, progress
+from api.bench import lobby, progress, reference
 from api.bench.client import BenchError, Http, Socket, socket_url
 from api.bench.seat import SeatClient, Submission, moves_with_updates
 from api.bench.stats import Window, spread
@@ -93,6 +93,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
     seats = await seat_clients(plan, http, submissions)
     size = plan["seats"]
     tables = [Table(seats[i : i + size], game=plan["game"], http=http) for i in range(0, len(seats), size)]
+    commits: asyncio.Task[dict[str, Any]] | None = None  # the commit probe (api/bench/reference.py)
     try:
         first = await gated(len(tables), lambda i: tables[i].open())
         for table, match_id in zip(tables, first, strict=True):
@@ -101,6 +102,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
         for seat in seats:
             seat.moves_in_update = moves_in_update
         window = Window(warmup=plan["warmup"], seconds=plan["seconds"])
+        commits = asyncio.create_task(reference.probe(plan["dsn"], window))
         tasks = [
             asyncio.create_task(table.run(match_id, window))
             for table, match_id in zip(tables, first, strict=True)
@@ -122,8 +124,10 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
                 ticker.cancel()
         if not submissions:
             raise BenchError("no move was submitted")
-        return summary(plan, window, submissions, tables, moves_in_update)
+        return {**summary(plan, window, submissions, tables, moves_in_update), "commit_probe": await commits}
     finally:
+        if commits is not None:
+            commits.cancel()
         await asyncio.gather(*(seat.socket.aclose() for seat in seats))
         await asyncio.gather(
             *(lobby.resign(http, t.seats[0].player, t.match_id) for t in tables if t.match_id),
