@@ -149,7 +149,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
         )
         for number, player in enumerate(players)
     ]
-    commits: asyncio.Task[dict[str, Any]] | None = None  # the commit probe (api/bench/reference.py)
+    commits: reference.CommitProbe | None = None
     try:
         probe = await lobby.open_match(http, players, game=plan["game"], options=None)
         moves_in_update = await moves_with_updates(plan["client"], seats[0].socket, probe)
@@ -159,7 +159,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
         rounds = Round(plan, seats, spectators, audience, http)
         first = await rounds.prepare()
         window = Window(warmup=plan["warmup"], seconds=plan["seconds"])
-        commits = asyncio.create_task(reference.probe(plan["dsn"], window))
+        commits = reference.CommitProbe(plan["dsn"], window)
 
         with progress.bar() as bar:
             status = lambda: f"{len(audience.arrivals):,} updates received"  # noqa: E731
@@ -182,10 +182,10 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
             "samples": len(samples),
             "measured_from": "each event's server `at` (the command's arrival at the service) to the message's arrival",
             **spread(samples),
-            "commit_probe": await commits,
+            "commit_probe": commits.result(),
         }
     finally:
         if commits is not None:
-            commits.cancel()
+            commits.stop()
         await asyncio.gather(*(socket.aclose() for socket in [*spectators, *(seat.socket for seat in seats)]))
         await http.aclose()

@@ -101,8 +101,8 @@ def run_live(stack: Stack, options: Options, out: report.Report, console: Consol
 
 
 def add_commit_probe(out: report.Report, part: str, result: dict[str, Any], game: str) -> None:
-    """The slowest commit of PostgreSQL during that part's window: a stall of the disk shows here."""
-    label = f"{part}: slowest 1-row commit in its window (probe)"
+    """The slowest commit of PostgreSQL while that part measured: a stall of the disk shows here."""
+    label = f"{part}: slowest 1-row commit meanwhile (probe)"
     out.add(f"{part}.commit_probe_max_ms", label, result["commit_probe"]["max_ms"], "ms", game=game)
 
 
@@ -118,6 +118,7 @@ def run_timers(stack: Stack, options: Options, out: report.Report, console: Cons
             "game": game.key,
             "seats": game.seats,
             "options": game.timer_options,
+            "dsn": stack.database_url,
         }
         count = {
             "deadlines": options.deadlines,
@@ -133,6 +134,7 @@ def run_timers(stack: Stack, options: Options, out: report.Report, console: Cons
             out.add(f"timers.lateness_{rank}_ms", label, result["fired"][f"{rank}_ms"], "ms", game=game.key)
         label = "timer heard by a spectator p99"
         out.add("timers.heard_p99_ms", label, result["heard"]["p99_ms"], "ms", game=game.key)
+        add_commit_probe(out, "timers", result, game.key)
 
 
 def run_memory(stack: Stack, options: Options, out: report.Report, console: Console) -> None:

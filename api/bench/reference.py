@@ -42,18 +42,33 @@ async def _writer(dsn: str, number: int, window: Window, commits: list[tuple[flo
             commits.append((began, time.perf_counter() - began))
 
 
-async def probe(dsn: str, window: Window) -> dict[str, Any]:
-    """One commit every ``PROBE_EVERY_S`` until ``window`` is over: how long those in it took."""
-    await _prepare(dsn)
-    took: list[float] = []
-    async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
-        while not window.over:
-            began = time.perf_counter()
-            await connection.execute(f"INSERT INTO {TABLE} (body) VALUES (%s)", ("probe",))
-            if window.measures(began):
-                took.append((time.perf_counter() - began) * 1000)
-            await asyncio.sleep(max(0.0, began + PROBE_EVERY_S - time.perf_counter()))
-    return {"commits": len(took), **spread(took), "max_ms": round(max(took), 2) if took else None}
+class CommitProbe:
+    """One commit every ``PROBE_EVERY_S`` from now until ``window`` is over or ``stop``: how long those
+    in the window took (``result``). A window without an end (``seconds=math.inf``) runs until stopped."""
+
+    def __init__(self, dsn: str, window: Window) -> None:
+        self.window = window
+        self.took: list[float] = []
+        self.task = asyncio.create_task(self._run(dsn))
+
+    async def _run(self, dsn: str) -> None:
+        await _prepare(dsn)
+        async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
+            while not self.window.over:
+                began = time.perf_counter()
+                await connection.execute(f"INSERT INTO {TABLE} (body) VALUES (%s)", ("probe",))
+                if self.window.measures(began):
+                    self.took.append((time.perf_counter() - began) * 1000)
+                await asyncio.sleep(max(0.0, began + PROBE_EVERY_S - time.perf_counter()))
+
+    def result(self) -> dict[str, Any]:
+        if self.task.done() and not self.task.cancelled() and self.task.exception() is not None:
+            raise self.task.exception()  # type: ignore[misc]
+        took = list(self.took)
+        return {"commits": len(took), **spread(took), "max_ms": round(max(took), 2) if took else None}
+
+    def stop(self) -> None:
+        self.task.cancel()
 
 
 async def run(plan: dict[str, Any]) -> dict[str, Any]:

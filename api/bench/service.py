@@ -93,7 +93,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
     seats = await seat_clients(plan, http, submissions)
     size = plan["seats"]
     tables = [Table(seats[i : i + size], game=plan["game"], http=http) for i in range(0, len(seats), size)]
-    commits: asyncio.Task[dict[str, Any]] | None = None  # the commit probe (api/bench/reference.py)
+    commits: reference.CommitProbe | None = None
     try:
         first = await gated(len(tables), lambda i: tables[i].open())
         for table, match_id in zip(tables, first, strict=True):
@@ -102,7 +102,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
         for seat in seats:
             seat.moves_in_update = moves_in_update
         window = Window(warmup=plan["warmup"], seconds=plan["seconds"])
-        commits = asyncio.create_task(reference.probe(plan["dsn"], window))
+        commits = reference.CommitProbe(plan["dsn"], window)
         tasks = [
             asyncio.create_task(table.run(match_id, window))
             for table, match_id in zip(tables, first, strict=True)
@@ -124,10 +124,13 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
                 ticker.cancel()
         if not submissions:
             raise BenchError("no move was submitted")
-        return {**summary(plan, window, submissions, tables, moves_in_update), "commit_probe": await commits}
+        return {
+            **summary(plan, window, submissions, tables, moves_in_update),
+            "commit_probe": commits.result(),
+        }
     finally:
         if commits is not None:
-            commits.cancel()
+            commits.stop()
         await asyncio.gather(*(seat.socket.aclose() for seat in seats))
         await asyncio.gather(
             *(lobby.resign(http, t.seats[0].player, t.match_id) for t in tables if t.match_id),

@@ -14,13 +14,14 @@ due time and firing time are read back from the database (``api.bench.deadlines`
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from typing import Any
 
-from api.bench import documents, lobby, progress
+from api.bench import documents, lobby, progress, reference
 from api.bench.client import Http, Socket, socket_url
 from api.bench.seat import ACTIVE
-from api.bench.stats import spread
+from api.bench.stats import Window, spread
 from api.bench.tasks import gated
 
 Arrival = tuple[int, int, float]  # the first and last seq an update brought, when it arrived (epoch s)
@@ -54,6 +55,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
     sockets = await gated(count, lambda _: Socket.open(url))
     arrivals: dict[str, list[Arrival]] = {match_id: [] for match_id in ids}
     followers: list[asyncio.Task[None]] = []
+    commits = reference.CommitProbe(plan["dsn"], Window(warmup=0.0, seconds=math.inf))
     try:
         with progress.bar() as bar:
             task = bar.add_task(f"timers {game}: timeouts heard", total=plan["deadlines"])
@@ -71,7 +73,9 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
                 bar.update(task, completed=heard)
                 await asyncio.sleep(0.2)
             bar.update(task, completed=plan["deadlines"])
+        probed = commits.result()
     finally:
+        commits.stop()
         for follower in followers:
             follower.cancel()
         await asyncio.gather(*followers, return_exceptions=True)
@@ -86,6 +90,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
         "matches": count,
         "per_second": round(count / turn, 1),
         "arrivals": arrivals,
+        "commit_probe": probed,
     }
 
 

@@ -66,6 +66,7 @@ FIGURES = {
     "timers.lateness_p50_ms",
     "timers.lateness_p99_ms",
     "timers.heard_p99_ms",
+    "timers.commit_probe_max_ms",
     "memory.mib_per_1000",
     "replay.cold_ms",
     "replay.warm_ms",
