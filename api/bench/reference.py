@@ -4,8 +4,8 @@ concurrency (one connection per concurrent match), over the same window, from th
 asyncio client (psycopg). The service appends a move's events in one transaction too, so service ÷
 reference says how much of the database's commit rate the service turns into moves.
 
-And the commit probe: one such insert every ``PROBE_EVERY_S`` while the service and live figures are
-measured, so that each run shows whether the disk stalled its commits in that very window (a WAL
+And the commit probe: one such insert every ``PROBE_EVERY_S`` while the service, live and timer
+figures are measured, so that each run shows whether the disk stalled its commits meanwhile (a WAL
 flush that waits 100 to 600 ms on a shared virtual disk holds every move committing then, and sets
 the window's p99 by itself).
 """
