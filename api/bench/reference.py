@@ -33,13 +33,19 @@ async def _prepare(dsn: str) -> None:
         )
 
 
+async def _commit(connection: psycopg.AsyncConnection[Any], body: str) -> float:
+    """One single-row insert, committed (autocommit): the seconds it took."""
+    began = time.perf_counter()
+    await connection.execute(f"INSERT INTO {TABLE} (body) VALUES (%s)", (body,))
+    return time.perf_counter() - began
+
+
 async def _writer(dsn: str, number: int, window: Window, commits: list[tuple[float, float]]) -> None:
     async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
         body = f"writer {number}"
         while not window.over:
             began = time.perf_counter()
-            await connection.execute(f"INSERT INTO {TABLE} (body) VALUES (%s)", (body,))
-            commits.append((began, time.perf_counter() - began))
+            commits.append((began, await _commit(connection, body)))
 
 
 class CommitProbe:
@@ -56,9 +62,9 @@ class CommitProbe:
         async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
             while not self.window.over:
                 began = time.perf_counter()
-                await connection.execute(f"INSERT INTO {TABLE} (body) VALUES (%s)", ("probe",))
+                took = await _commit(connection, "probe")
                 if self.window.measures(began):
-                    self.took.append((time.perf_counter() - began) * 1000)
+                    self.took.append(took * 1000)
                 await asyncio.sleep(max(0.0, began + PROBE_EVERY_S - time.perf_counter()))
 
     def result(self) -> dict[str, Any]:

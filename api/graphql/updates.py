@@ -62,10 +62,8 @@ class Source:
         each of its fields again)."""
         key = getattr(player, "pk", None)
         if key not in self.audiences:
-            self.audiences[key] = (
-                selectors.viewer_for(match=self.match, player=player),
-                selectors.seat_of(match=self.match, player=player),
-            )
+            seat = selectors.seat_of(match=self.match, player=player)
+            self.audiences[key] = (selectors.viewer_of_seat(match=self.match, seat=seat), seat)
         return self.audiences[key]
 
     def view(self, viewer: Viewer) -> Any:

@@ -131,9 +131,13 @@ def seat_of(*, match: Match, player: Any) -> int | None:
 
 
 def viewer_for(*, match: Match, player: Any) -> Viewer:
+    return viewer_of_seat(match=match, seat=seat_of(match=match, player=player))
+
+
+def viewer_of_seat(*, match: Match, seat: int | None) -> Viewer:
+    """What the holder of ``seat`` (None: a spectator) may see of ``match`` now."""
     if match.status == MatchStatus.FINISHED and match.options.get("revealAfterEnd", True):
         return OMNISCIENT
-    seat = seat_of(match=match, player=player)
     return SPECTATOR if seat is None else seat_viewer(seat)
 
 
