@@ -5,7 +5,9 @@ A card is secret while it is face down on the cliff or in the draw deck. Events 
 ``hidden``: no seat may see them (``games.core.visibility.HiddenFields``, audience ``NOBODY``), only an
 omniscient viewer (a finished match's full log) does, and everyone else gets the same event with the
 hidden fields set to None. Cards turned face up (examined, discarded, hung from) are public the moment
-they are revealed.
+they are revealed. Turns start and end with the kernel's ``TurnStarted`` and ``TurnEnded``
+(``games.core.turns``); a turn ends for "actions", "ended", "fell", "eliminated", "hang", "timeout" or
+"resigned".
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core.codec import EventCodec
+from games.core.turns import TurnEnded, TurnStarted
 from games.core.visibility import Event, HiddenFields
 from games.daredevil_rock.cards import Card
 
@@ -29,13 +32,6 @@ class CliffDealt(HiddenFields):
     deck: tuple[Card, ...] | None
     deck_size: int
     first_climber: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnStarted(Event):
-    seat: int
-    turn: int
-    deadline: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,14 +172,6 @@ class CliffTurnedFaceDown(Event):
     """Blind Man's Bluff: these face-up cards, without a climber or a cam, turned face down."""
 
     spaces: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TurnEnded(Event):
-    """``reason``: "actions", "ended", "fell", "eliminated", "hang", "timeout" or "resigned"."""
-
-    seat: int
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)

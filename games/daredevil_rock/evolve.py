@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from games.core.turns import Turn, TurnEnded, TurnStarted
 from games.core.visibility import Event
 from games.daredevil_rock.events import (
     CamRetrieved,
@@ -30,8 +31,6 @@ from games.daredevil_rock.events import (
     Resigned,
     Slipped,
     Summited,
-    TurnEnded,
-    TurnStarted,
 )
 from games.daredevil_rock.state import Climber, Position, Space, State
 
@@ -40,19 +39,13 @@ T = TypeVar("T")
 
 def evolve(state: State, event: Event) -> State:
     match event:
-        case CliffDealt(tableau=tableau, deck=deck, first_climber=first):
+        case CliffDealt(tableau=tableau, deck=deck):
             spaces = tuple(Space(card) for card in _known(tableau))
-            return replace(state, started=True, spaces=spaces, deck=_known(deck), active=first)
-        case TurnStarted(seat=seat, turn=turn, deadline=deadline):
+            return replace(state, started=True, spaces=spaces, deck=_known(deck))
+        case TurnStarted(seat=seat):
             climbers = _changed(state, seat, turns=state.climbers[seat].turns + 1)
             return replace(
-                state,
-                climbers=climbers,
-                active=seat,
-                turn=turn,
-                deadline=deadline,
-                actions_used=0,
-                free_climb=None,
+                state, climbers=climbers, turn=Turn.started(event), actions_used=0, free_climb=None
             )
         case Examined(seat=seat, level=level, column=column):
             return _action(state, seat, spaces=_flipped(state, ((level, column),), face_up=True))
@@ -88,12 +81,16 @@ def evolve(state: State, event: Event) -> State:
         case CliffTurnedFaceDown(spaces=positions):
             return replace(state, spaces=_flipped(state, positions, face_up=False))
         case TurnEnded():
-            return replace(state, actions_used=0, free_climb=None, deadline=None)
+            return replace(state, actions_used=0, free_climb=None, turn=_without_deadline(state.turn))
         case MatchEnded(winner=winner, reason=reason):
-            return replace(state, over=True, winner=winner, reason=reason, active=None, deadline=None)
+            return replace(state, over=True, winner=winner, reason=reason, turn=_without_deadline(state.turn))
         case Slipped() | Summited():
             return state  # the reveal counted the action; the match ends with MatchEnded
     raise ValueError(f"Daredevil Rock has no event {type(event).__name__}")
+
+
+def _without_deadline(turn: Turn | None) -> Turn | None:
+    return None if turn is None else replace(turn, deadline=None)
 
 
 def _known(value: T | None) -> T:

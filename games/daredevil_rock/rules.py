@@ -1,4 +1,4 @@
-"""All of Daredevil Rock's rules: ``decide`` a command; ``legal_moves`` and ``to_act`` from the same checks.
+"""All of Daredevil Rock's rules: ``decide`` a command; ``legal_moves`` and ``waiting_on`` from the same checks.
 
 ``decide`` never raises for a bad command: it returns ``Rejected(code, message)`` (see ``checks.Code``).
 Every outcome of chance (the deal, a refreshed deck, the first climber) is drawn from ``chance`` and
@@ -12,6 +12,7 @@ from typing import Any
 from games.core.chance import Chance
 from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.decisions import Accepted, Decision, Rejected
+from games.core.turns import Story
 from games.daredevil_rock.cards import DECK, DRAW_DECK, within_three
 from games.daredevil_rock.checks import Code, candidates, check, gate
 from games.daredevil_rock.events import (
@@ -47,7 +48,7 @@ from games.daredevil_rock.moves import (
     SetCam,
 )
 from games.daredevil_rock.state import Position, State
-from games.daredevil_rock.turns import Story, after_action, end_turn, settle_elimination, start_turn
+from games.daredevil_rock.turns import after_action, end_turn, new_story, settle_elimination, start_turn
 
 MOVE_TYPES = (Examine, Climb, FreeClimb, SetCam, Probe, Repel, Hang, RetrieveCam, EndTurn)
 
@@ -69,7 +70,7 @@ def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
     problem = check(state, climber, move)
     if problem is not None:
         return problem
-    story = Story(state, command.at)
+    story = new_story(state, command.at)
     _play(story, climber.seat, move, chance)
     return Accepted(tuple(story.events), story.state)
 
@@ -82,7 +83,7 @@ def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
     return tuple(move for move in candidates(state, climber) if check(state, climber, move) is None)
 
 
-def to_act(state: State) -> frozenset[int]:
+def waiting_on(state: State) -> frozenset[int]:
     if not state.running or state.active is None:
         return frozenset()
     return frozenset((state.active,))
@@ -100,7 +101,7 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
     cliff_end = DRAW_DECK + state.columns * state.levels
     deck = shuffled[:DRAW_DECK] + shuffled[cliff_end:]
     first = chance.below(state.seats)
-    story = Story(state, at)
+    story = new_story(state, at)
     story.tell(CliffDealt(state.columns, state.levels, shuffled[DRAW_DECK:cliff_end], deck, len(deck), first))
     start_turn(story, first)
     return Accepted(tuple(story.events), story.state)
@@ -108,9 +109,9 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
 
 def _timeout(state: State, deadline_id: str, at: int) -> Decision:
     """Ruling 12: the current turn's deadline ends that turn; any other (stale) timeout changes nothing."""
-    if not state.running or state.deadline is None or deadline_id != state.deadline_id:
+    if not state.running or state.turn is None or not state.turn.times_out(deadline_id):
         return Accepted(())
-    story = Story(state, at)
+    story = new_story(state, at)
     end_turn(story, "timeout")
     return Accepted(tuple(story.events), story.state)
 
@@ -120,14 +121,14 @@ def _resign(state: State, seat: int | None, at: int) -> Decision:
     climber = gate(state, seat, turn=False)
     if isinstance(climber, Rejected):
         return climber
-    story = Story(state, at)
+    story = new_story(state, at)
     story.tell(Resigned(climber.seat))
     if not settle_elimination(story, "resigned") and climber.seat == state.active:
         end_turn(story, "resigned")
     return Accepted(tuple(story.events), story.state)
 
 
-def _play(story: Story, seat: int, move: Move, chance: Chance) -> None:
+def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
     here = story.state.climbers[seat].position
     match move:
         case Examine(level=level, column=column):
@@ -151,7 +152,7 @@ def _play(story: Story, seat: int, move: Move, chance: Chance) -> None:
     after_action(story)
 
 
-def _examine(story: Story, seat: int, there: Position, chance: Chance) -> None:
+def _examine(story: Story[State], seat: int, there: Position, chance: Chance) -> None:
     """Rulings 1 and 6: a Joker makes the climber slip or fall; the climber's own rank offers a free
     climb (never from the base, never for the climber's own face-down card)."""
     state = story.state
@@ -164,7 +165,7 @@ def _examine(story: Story, seat: int, there: Position, chance: Chance) -> None:
         story.tell(FreeClimbOffered(seat, *there))
 
 
-def _probe(story: Story, seat: int, there: Position, chance: Chance) -> None:
+def _probe(story: Story[State], seat: int, there: Position, chance: Chance) -> None:
     """Ruling 5: the card goes face up to the discards, the top deck card takes its place face down.
     A discarded Joker refreshes the draw deck."""
     _ensure_deck(story, chance)
@@ -175,7 +176,7 @@ def _probe(story: Story, seat: int, there: Position, chance: Chance) -> None:
         _refresh(story, chance, joker_space=None)
 
 
-def _hang(story: Story, seat: int, chance: Chance) -> None:
+def _hang(story: Story[State], seat: int, chance: Chance) -> None:
     """Ruling 8: the top deck card goes face up to the discards. Within three of the climber's rank it
     reaches the summit and wins at once; a Joker is a fall (or slip) that ends the turn in every case."""
     _ensure_deck(story, chance)
@@ -190,7 +191,7 @@ def _hang(story: Story, seat: int, chance: Chance) -> None:
 
 
 def _joker(
-    story: Story, seat: int, chance: Chance, *, joker_space: Position | None, hanging: bool = False
+    story: Story[State], seat: int, chance: Chance, *, joker_space: Position | None, hanging: bool = False
 ) -> None:
     """Ruling 6: slip or fall (see ``falls``), then refresh the deck. Any real fall ends the turn; a
     minor slip ends it only when hanging from the rock."""
@@ -214,7 +215,7 @@ def _joker(
         end_turn(story, "hang")
 
 
-def _refresh(story: Story, chance: Chance, *, joker_space: Position | None) -> None:
+def _refresh(story: Story[State], chance: Chance, *, joker_space: Position | None) -> None:
     """After a Joker: the Joker, the discards and the draw deck are reshuffled into a new draw deck.
     A Joker found on the cliff leaves a space that takes the new top card, face down (it may be the
     same Joker again)."""
@@ -227,7 +228,7 @@ def _refresh(story: Story, chance: Chance, *, joker_space: Position | None) -> N
     story.tell(DeckRefreshed("joker", pile[1:], len(pile) - 1, joker_space, pile[0]))
 
 
-def _ensure_deck(story: Story, chance: Chance) -> None:
+def _ensure_deck(story: Story[State], chance: Chance) -> None:
     """Ruling 5: a card is needed from an empty draw deck: the discards are shuffled into a new one."""
     state = story.state
     if not state.deck:

@@ -14,7 +14,7 @@ from games.daredevil_rock.events import EVENTS
 from games.daredevil_rock.evolve import evolve
 from games.daredevil_rock.moves import MOVES
 from games.daredevil_rock.options import OPTIONS, Options
-from games.daredevil_rock.rules import decide, legal_moves, to_act
+from games.daredevil_rock.rules import decide, legal_moves, waiting_on
 from games.daredevil_rock.state import Climber, State, invariants
 from games.daredevil_rock.views import player_view, secrets
 
@@ -30,9 +30,9 @@ def initial_state(options: Mapping[str, Any], seats: int) -> State:
 
 
 def deadlines(state: State) -> tuple[Deadline, ...]:
-    if not state.running or state.deadline is None:
+    if not state.running or state.turn is None:
         return ()
-    return (Deadline(state.deadline_id, state.deadline, "turn"),)
+    return state.turn.deadlines()
 
 
 def outcome(state: State) -> Outcome | None:
@@ -81,7 +81,7 @@ SPEC: GameSpec[State] = GameSpec(
     decide=decide,
     evolve=evolve,
     legal_moves=legal_moves,
-    to_act=to_act,
+    waiting_on=waiting_on,
     player_view=player_view,
     deadlines=deadlines,
     outcome=outcome,

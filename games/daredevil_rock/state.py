@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.core.turns import Turn
 from games.daredevil_rock.cards import ACTIONS_PER_TURN, DECK, Card
 from games.daredevil_rock.options import Options
 
@@ -49,11 +50,9 @@ class State:
     deck: tuple[Card, ...] = ()  # the draw deck, top card first
     discards: tuple[Card, ...] = ()  # the discard pile, face up, top card first
     started: bool = False
-    active: int | None = None  # the seat whose turn it is
-    turn: int = 0  # 1 for the first turn of the match
+    turn: Turn | None = None  # whose turn it is, its number and its deadline
     actions_used: int = 0  # in the current turn
     free_climb: Position | None = None  # the card a climb bonus may still move to, this turn
-    deadline: int | None = None  # when the current turn times out (ms), or None
     over: bool = False
     winner: int | None = None
     reason: str | None = None  # why the match ended, in the game's words
@@ -72,8 +71,14 @@ class State:
         return max(0, ACTIONS_PER_TURN - self.actions_used)
 
     @property
-    def deadline_id(self) -> str:
-        return f"turn-{self.turn}"
+    def active(self) -> int | None:
+        """The seat whose turn it is (nobody's once the match is over)."""
+        return None if self.turn is None or self.over else self.turn.seat
+
+    @property
+    def turn_number(self) -> int:
+        """1 for the first turn of the match; 0 before it."""
+        return 0 if self.turn is None else self.turn.number
 
     @property
     def must_examine(self) -> bool:

@@ -1,44 +1,28 @@
-"""Telling a decision's events in order, and the turn and match endings they lead to.
-
-``Story`` folds each event into a working state as it is told, so later rules (is the turn over? is
-one climber left?) read the table as it is after the earlier events, never a second copy of the logic.
-"""
+"""Daredevil Rock's turn and match endings, told through the kernel's ``Story`` (``games.core.turns``)."""
 
 from __future__ import annotations
 
-from games.core.deadlines import seconds_after
+from games.core import turns
 from games.core.seats import next_clockwise
-from games.core.visibility import Event
+from games.core.turns import Story
 from games.daredevil_rock.cards import ACTIONS_PER_TURN
-from games.daredevil_rock.events import CliffTurnedFaceDown, MatchEnded, TurnEnded, TurnStarted
+from games.daredevil_rock.events import CliffTurnedFaceDown, MatchEnded
 from games.daredevil_rock.evolve import evolve
 from games.daredevil_rock.state import Position, State
 
 
-class Story:
-    """The events of one decision so far, and the state after them."""
-
-    __slots__ = ("at", "events", "state", "turn_over")
-
-    def __init__(self, state: State, at: int) -> None:
-        self.state = state
-        self.at = at  # the command's time: new turn deadlines count from it
-        self.events: list[Event] = []
-        self.turn_over = False
-
-    def tell(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
+def new_story(state: State, at: int) -> Story[State]:
+    """A Daredevil Rock decision's story, folding each event with this game's ``evolve``."""
+    return Story(state, at, evolve)
 
 
-def start_turn(story: Story, seat: int) -> None:
+def start_turn(story: Story[State], seat: int) -> None:
     """Ruling 12: each turn's deadline counts from the command that started it."""
     state = story.state
-    story.tell(TurnStarted(seat, state.turn + 1, seconds_after(story.at, state.options.turn_seconds)))
+    turns.start_turn(story, seat, previous=state.turn, seconds=state.options.turn_seconds)
 
 
-def end_turn(story: Story, reason: str) -> None:
+def end_turn(story: Story[State], reason: str) -> None:
     """End the active climber's turn and start the next one.
 
     Ruling 9 (Blind Man's Bluff): at the end of each turn, every face-up card without a climber or a
@@ -47,16 +31,15 @@ def end_turn(story: Story, reason: str) -> None:
     (CHOSEN, see ``_out_of_turns``) the match ends instead.
     """
     state = story.state
-    seat = state.active
-    if seat is None or state.over:
+    if state.turn is None or state.over:
         return
-    story.tell(TurnEnded(seat, reason))
+    seat = state.turn.seat
+    turns.end_turn(story, state.turn, reason)
     if state.options.blind_mans_bluff:
         unmarked = _unmarked_face_up(story.state)
         if unmarked:
             story.tell(CliffTurnedFaceDown(unmarked))
     following = next_clockwise(seat, state.seats, story.state.alive())
-    story.turn_over = True
     if following is None:
         return
     if _out_of_turns(story.state, following):
@@ -65,7 +48,7 @@ def end_turn(story: Story, reason: str) -> None:
         start_turn(story, following)
 
 
-def after_action(story: Story) -> None:
+def after_action(story: Story[State]) -> None:
     """Ruling 1: the turn ends by itself after the fourth action, unless a climb bonus is still open."""
     state = story.state
     if story.turn_over or state.over:
@@ -74,7 +57,7 @@ def after_action(story: Story) -> None:
         end_turn(story, "actions")
 
 
-def settle_elimination(story: Story, reason: str) -> bool:
+def settle_elimination(story: Story[State], reason: str) -> bool:
     """End the match if the last elimination decided it; True when it did.
 
     Ruling 11: with two or more players, the last climber standing wins. Ruling 10: in solitaire, an

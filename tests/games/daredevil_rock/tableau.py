@@ -19,6 +19,7 @@ from typing import Any
 from games.core.chance import Chance
 from games.core.commands import Command
 from games.core.decisions import Accepted, Rejected
+from games.core.turns import Turn
 from games.core.visibility import Event
 from games.daredevil_rock.cards import JOKERS, Card
 from games.daredevil_rock.evolve import evolve
@@ -98,11 +99,9 @@ def table(
         deck=cards(deck),
         discards=cards(discards),
         started=True,
-        active=active,
-        turn=turn,
+        turn=Turn(active, turn, deadline),
         actions_used=actions_used,
         free_climb=free_climb,
-        deadline=deadline,
         eliminations=len(out),
     )
 

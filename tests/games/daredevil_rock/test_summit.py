@@ -144,11 +144,11 @@ def test_solitaire_best_case_28_actions_in_7_turns_reaches_the_summit():
     assert (state.columns, state.levels) == (2, 21)
     for line in BEST_CASE.strip().splitlines():
         turn, actions = line.strip().rstrip(";").split(": ")
-        assert state.turn == int(turn.split()[1]) and state.active == 0
+        assert state.turn_number == int(turn.split()[1]) and state.active == 0
         for action in actions.split(", "):
             state, _ = play(state, 0, *moves_for(action, state))
     assert state.over and state.winner == 0 and state.reason == "summit"
-    assert state.climbers[0].actions == 28 and state.climbers[0].turns + 1 == 7 == state.turn
+    assert state.climbers[0].actions == 28 and state.climbers[0].turns + 1 == 7 == state.turn_number
     assert outcome(state).scores == (28,) and outcome(state).ranks == (1,)
 
 
