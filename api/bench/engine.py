@@ -30,7 +30,7 @@ def record(spec: GameSpec[Any], seed: int) -> tuple[engine.Game, list[Command[An
         if game.over:
             return start, commands
         now += 1_000
-        seat = chance.pick(sorted(spec.to_act(game.state)))
+        seat = chance.pick(sorted(engine.waiting_on(game)))
         commands.append(Command(chance.pick(engine.legal_moves(game, seat)), seat, now))
 
 

@@ -29,7 +29,7 @@ def _next_move(game: Any, rng: random.Random, now_ms: int) -> tuple[int, Any, An
     from games.core.commands import Command
     from games.core.decisions import Accepted
 
-    seats = sorted(game.spec.to_act(game.state))
+    seats = sorted(engine.waiting_on(game))
     rng.shuffle(seats)
     for seat in seats:
         moves = list(engine.legal_moves(game, seat))

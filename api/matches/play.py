@@ -107,7 +107,7 @@ def bot_turn(match_id: Any, deadline_id: str, now_ms: int) -> MoveAccepted:
     game = selectors.load_game(match=match)
     legal = engine.legal_moves(game, seat)
     bot = game.spec.bots.get(bot_seat.bot_level) if bot_seat else None
-    if bot is None or seat not in game.spec.to_act(game.state) or not legal:
+    if bot is None or seat not in engine.waiting_on(game) or not legal:
         raise ServiceError(Codes.NOT_SEATED, f"Seat {seat} is not a bot that may act now.")
     view = engine.view(game, seat_viewer(seat))
     move = bot.choose(view, legal, Chance(match.seed + ":bot", version))

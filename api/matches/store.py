@@ -19,6 +19,7 @@ from api.common import statements
 from api.common.statements import Statement
 from api.matches import eventlog
 from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus, Seat
+from games.core import engine
 from games.core.decisions import Accepted
 from games.core.engine import Game, Step
 from games.core.outcome import Outcome
@@ -61,7 +62,7 @@ def deadlines_for(game: Game, seats: Sequence[Seat], status: str, now_ms: int) -
     due = now_ms + bot_delay_ms()
     rows += [
         (bot_deadline_id(seat, game.version), due, BOT)
-        for seat in sorted(game.spec.to_act(game.state))
+        for seat in sorted(engine.waiting_on(game))
         if seat in bots
     ]
     return rows

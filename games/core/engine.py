@@ -115,6 +115,19 @@ def view(game: Game, viewer: Viewer) -> Any:
     return game.spec.player_view(game.state, viewer)
 
 
+def waiting_on(game: Game) -> frozenset[int]:
+    """The seats the match waits on: it moves on when they act, or when a deadline passes."""
+    return frozenset() if game.over else game.spec.waiting_on(game.state)
+
+
+def may_act(game: Game) -> frozenset[int]:
+    """The seats with a legal move now: those it waits on, and any with an optional move."""
+    if game.over:
+        return frozenset()
+    spec = game.spec
+    return (spec.may_act or spec.waiting_on)(game.state)
+
+
 def legal_moves(game: Game, seat: int) -> tuple[Any, ...]:
     if game.over:
         return ()

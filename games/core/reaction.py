@@ -1,59 +1,131 @@
 """Reaction windows: after an action, several players at once may react before it resolves.
 
-The first reaction to reach the server is taken; it reopens the window for every participant but the
-one who reacted (so a reaction can itself be countered). The window closes when everyone eligible has
-passed, or at its deadline, where silence counts as a pass. Cactus's STOP chains are one such window.
+A window guards one pending action (a game value, kept in the window until it closes). It opens to
+every participant but the actor. The first reaction to reach the server is taken and reopens the
+window for every participant but the one who reacted, so a reaction can itself be countered; the
+window closes when everyone eligible has passed, or at its deadline, where silence counts as a pass.
+An odd number of reactions cancels the action. Cactus's STOP chains are one such window.
+
+Two reactions can race: seats 1 and 2 both STOP seat 0's action. Each reaction names the link of
+the chain it answers (``answers``: 0 is the action itself, ``n`` the n-th reaction), so the second
+STOP to arrive, still answering the action, is refused as stale (``STALE_REACTION``) instead of being
+read as a STOP of the first STOP.
+
+The window's facts are events of its own (``WindowOpened``, ``Reacted``, ``Passed``,
+``WindowClosed``); a game's ``evolve`` hands them to ``ReactionWindow.opened`` and ``apply``, and its
+``decide`` builds them with ``react``, ``pass_`` and ``time_out``, which check the rules first.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any, Generic, TypeVar
 
 from games.core.deadlines import Deadline
 from games.core.decisions import Codes, Rejected
+from games.core.visibility import Event
+
+A = TypeVar("A")
 
 
 @dataclass(frozen=True, slots=True)
-class ReactionWindow:
+class WindowOpened(Event):
+    """``actor`` played an action that ``participants`` but the actor may now react to."""
+
+    window: str
+    actor: int
+    participants: frozenset[int]
+    deadline: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Reacted(Event):
+    """``seat`` reacted to the ``answers``-th link of the chain (0: the action); the window reopens."""
+
+    window: str
+    seat: int
+    answers: int
+    deadline: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """``seat`` lets the last link of the chain stand."""
+
+    window: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class WindowClosed(Event):
+    """The window closed (everyone eligible passed, or its deadline passed): ``cancelled`` tells
+    whether the action resolves (False) or not (True)."""
+
+    window: str
+    cancelled: bool
+
+
+WINDOW_EVENTS = (WindowOpened, Reacted, Passed, WindowClosed)
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionWindow(Generic[A]):
     key: str
+    actor: int
+    action: A  # the pending action the window guards, in the game's own terms
     participants: frozenset[int]  # everyone who may ever react in this window
     eligible: frozenset[int]  # who may react now
     passed: frozenset[int] = frozenset()
-    reactions: tuple[int, ...] = ()  # seats that reacted, in order of arrival
+    reactions: tuple[int, ...] = ()  # seats that reacted, in the order their reactions were taken
     deadline: int | None = None
 
     @classmethod
-    def open(cls, key: str, participants: frozenset[int], actor: int, deadline: int | None) -> ReactionWindow:
-        """A window on ``actor``'s action, open to every other participant."""
-        return cls(key, participants, participants - {actor}, deadline=deadline)
+    def opened(cls, event: WindowOpened, action: A) -> ReactionWindow[A]:
+        """The window ``event`` opened on ``action``."""
+        return cls(
+            event.window,
+            event.actor,
+            action,
+            event.participants,
+            event.participants - {event.actor},
+            deadline=event.deadline,
+        )
+
+    def apply(self, event: Event) -> ReactionWindow[A]:
+        """The window after one of its own events."""
+        match event:
+            case Reacted(seat=seat, deadline=deadline):
+                return replace(
+                    self,
+                    eligible=self.participants - {seat},
+                    passed=frozenset(),
+                    reactions=(*self.reactions, seat),
+                    deadline=deadline,
+                )
+            case Passed(seat=seat):
+                return replace(self, passed=self.passed | {seat})
+            case WindowClosed():
+                return replace(self, passed=self.eligible)  # silence at the deadline is a pass
+        return self
 
     @property
     def closed(self) -> bool:
         return self.eligible <= self.passed
 
-    def check(self, seat: int | None) -> Rejected | None:
-        """Why ``seat`` may not react or pass now, or ``None`` when it may."""
-        if self.closed:
-            return Rejected(Codes.WINDOW_CLOSED, "The reaction window has closed.")
-        if seat is None or seat not in self.eligible or seat in self.passed:
-            return Rejected(Codes.NOT_WAITING_FOR_YOU, "You may not react to this now.")
-        return None
+    @property
+    def waiting_on(self) -> frozenset[int]:
+        """Who may still react or pass; the window closes early once none is left."""
+        return frozenset() if self.closed else self.eligible - self.passed
 
-    def react(self, seat: int, deadline: int | None) -> ReactionWindow:
-        """``seat`` reacted: the window reopens for everyone else, with a fresh deadline."""
-        return ReactionWindow(
-            self.key,
-            self.participants,
-            self.participants - {seat},
-            frozenset(),
-            (*self.reactions, seat),
-            deadline,
-        )
+    @property
+    def chain(self) -> int:
+        """The link a reaction made now answers: 0 (the action), or the number of reactions so far."""
+        return len(self.reactions)
 
-    def pass_(self, seat: int) -> ReactionWindow:
-        return ReactionWindow(
-            self.key, self.participants, self.eligible, self.passed | {seat}, self.reactions, self.deadline
-        )
+    @property
+    def cancels(self) -> bool:
+        """An odd number of reactions cancels the action (each reaction negates the one before)."""
+        return len(self.reactions) % 2 == 1
 
     @property
     def deadline_id(self) -> str:
@@ -65,7 +137,45 @@ class ReactionWindow:
             return ()
         return (Deadline(self.deadline_id, self.deadline, kind),)
 
-    @property
-    def cancels(self) -> bool:
-        """An odd number of reactions cancels the action (each reaction negates the one before)."""
-        return len(self.reactions) % 2 == 1
+    def check(self, seat: int | None, answers: int | None = None) -> Rejected | None:
+        """Why ``seat`` may not react (to link ``answers``) or pass now, or ``None`` when it may."""
+        if self.closed:
+            return Rejected(Codes.WINDOW_CLOSED, "The reaction window has closed.")
+        if seat is None or seat not in self.eligible or seat in self.passed:
+            return Rejected(Codes.NOT_WAITING_FOR_YOU, "You may not react to this now.")
+        if answers is not None and answers != self.chain:
+            return Rejected(
+                Codes.STALE_REACTION,
+                f"Your reaction answers link {answers} of the chain, but it is at link {self.chain}: "
+                "someone reacted first. Look again, then react to what stands now.",
+            )
+        return None
+
+
+def react(
+    window: ReactionWindow[Any], seat: int | None, answers: int, deadline: int | None
+) -> Reacted | Rejected:
+    """``seat`` reacts to link ``answers``; the reopened window times out at ``deadline``."""
+    problem = window.check(seat, answers)
+    if problem is not None:
+        return problem
+    assert seat is not None  # check refuses the server itself
+    return Reacted(window.key, seat, answers, deadline)
+
+
+def pass_(window: ReactionWindow[Any], seat: int | None) -> tuple[Event, ...] | Rejected:
+    """``seat`` passes; the last pass closes the window."""
+    problem = window.check(seat)
+    if problem is not None:
+        return problem
+    assert seat is not None
+    if window.waiting_on == {seat}:
+        return Passed(window.key, seat), WindowClosed(window.key, window.cancels)
+    return (Passed(window.key, seat),)
+
+
+def time_out(window: ReactionWindow[Any] | None, deadline_id: str) -> tuple[Event, ...]:
+    """The window's deadline passed: everyone silent passes and it closes. A stale id: nothing."""
+    if window is None or window.closed or deadline_id != window.deadline_id:
+        return ()
+    return (WindowClosed(window.key, window.cancels),)

@@ -6,7 +6,11 @@
   ``Rejected(code, message)``; never raises for a bad command. Draws only from ``chance``.
 - ``evolve(state, event)``: applies a fact. No rules, cannot fail for an event ``decide`` produced.
 - ``legal_moves(state, seat)``: built from the same predicates as ``decide``.
-- ``to_act(state)``: the seats that may act now (whose turn it is, who a round or window waits on).
+- ``waiting_on(state)``: the seats the match waits on: it moves on only when they act (or a deadline
+  passes). Bots, timers and playouts act for these.
+- ``may_act(state)``: the seats that have a legal move now, a superset of ``waiting_on``: an optional
+  move (Cliffs' Last-Ditch Larry, a reaction nobody has to make) blocks nobody. Defaults to
+  ``waiting_on``.
 - ``player_view(state, viewer)``: what ``viewer`` may know; events redact themselves (see visibility).
 - ``deadlines(state)``: the timers the service must arm; ``Timeout(id)`` is what passing one does.
 - ``outcome(state)``: ranks and scores once the match is over, else ``None``.
@@ -58,7 +62,7 @@ class GameSpec(Generic[S]):
     decide: Callable[[S, Command[Any], Chance], Decision]
     evolve: Callable[[S, Event], S]
     legal_moves: Callable[[S, int], tuple[Any, ...]]
-    to_act: Callable[[S], frozenset[int]]
+    waiting_on: Callable[[S], frozenset[int]]
     player_view: Callable[[S, Viewer], Any]
     deadlines: Callable[[S], tuple[Deadline, ...]]
     outcome: Callable[[S], Outcome | None]
@@ -66,3 +70,4 @@ class GameSpec(Generic[S]):
     summary: str = ""
     invariants: Callable[[S], tuple[str, ...]] = field(default=lambda state: ())
     secrets: Callable[[S, Viewer], tuple[Any, ...]] = field(default=lambda state, viewer: ())
+    may_act: Callable[[S], frozenset[int]] | None = None  # None: the seats it waits on

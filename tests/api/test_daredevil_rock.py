@@ -15,7 +15,7 @@ GAME = "daredevil-rock"
 
 def seat_to_act(match):
     game = selectors.load_game(match=match)
-    (seat,) = game.spec.to_act(game.state)
+    (seat,) = game.spec.waiting_on(game.state)
     return seat
 
 

@@ -158,7 +158,7 @@ def daredevil_rock_match(alice, bob, settings):
         if match.status != MatchStatus.ACTIVE:
             break
         game = selectors.load_game(match=match)
-        (seat,) = game.spec.to_act(game.state)
+        (seat,) = game.spec.waiting_on(game.state)
         moves = selectors.legal_moves_for(match=match, player=players[seat])
         move = moves[(step * 7) % len(moves)]
         result = services.submit_move(match_id=match.id, player=players[seat], move=move, now_ms=T0 + step)

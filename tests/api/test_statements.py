@@ -106,7 +106,7 @@ players = {0: alice, 1: bob}
 for _ in range(6):
     match = selectors.get_match(match_id=match.id)
     game = selectors.load_game(match=match)
-    seat = sorted(game.spec.to_act(game.state))[0]
+    seat = sorted(game.spec.waiting_on(game.state))[0]
     move = game.spec.moves.dump(engine.legal_moves(game, seat)[0])
     services.submit_move(match_id=match.id, player=players[seat], move=move, expected_version=match.version)
 read = statements.by_pk(Match, match.id)

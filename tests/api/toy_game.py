@@ -216,7 +216,7 @@ def evolve(state: State, event: Event) -> State:
     return state
 
 
-def to_act(state: State) -> frozenset[int]:
+def waiting_on(state: State) -> frozenset[int]:
     if not state.started or state.over:
         return frozenset()
     return state.playing() if state.free else frozenset({state.turn})
@@ -294,7 +294,7 @@ def make_spec(**changes: Any) -> GameSpec[State]:
         decide=decide,
         evolve=evolve,
         legal_moves=legal_moves,
-        to_act=to_act,
+        waiting_on=waiting_on,
         player_view=player_view,
         deadlines=deadlines,
         outcome=outcome,

@@ -68,7 +68,7 @@ def steps(
 
 
 def _next_command(game: Game, chance: Chance, now: int) -> Command[Any]:
-    actors = sorted(game.spec.to_act(game.state))
+    actors = sorted(engine.waiting_on(game))
     if not actors:
         raise PlayoutError(f"{game.spec.key}: nobody may act but the match is not over")
     seat = chance.pick(actors)

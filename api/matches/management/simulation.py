@@ -64,7 +64,7 @@ class Playout:
         return bool(result.events)
 
     def next_seat(self) -> int | None:
-        for seat in sorted(self.spec.to_act(self.game.state)):
+        for seat in sorted(engine.waiting_on(self.game)):
             if engine.legal_moves(self.game, seat):
                 return seat
         return None

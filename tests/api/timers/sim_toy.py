@@ -116,7 +116,7 @@ def legal_moves(state: State, seat: int) -> tuple[Any, ...]:
     return (Add(1), Add(2))
 
 
-def to_act(state: State) -> frozenset[int]:
+def waiting_on(state: State) -> frozenset[int]:
     if state.turn < 0 or state.winner is not None or state.resting:
         return frozenset()
     return frozenset({_seat(state)})
@@ -165,7 +165,7 @@ SPEC: GameSpec[State] = GameSpec(
     decide=decide,
     evolve=evolve,
     legal_moves=legal_moves,
-    to_act=to_act,
+    waiting_on=waiting_on,
     player_view=player_view,
     deadlines=deadlines,
     outcome=outcome,

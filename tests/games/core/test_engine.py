@@ -85,7 +85,7 @@ def test_replaying_the_log_gives_the_live_state():
     now = T0
     while not game.over:
         now += 5
-        for seat in sorted(toy.to_act(game.state)):
+        for seat in sorted(toy.waiting_on(game.state)):
             step = engine.step(game, Command(toy.Choose((now + seat) % 6), seat, now))
             log.extend(step.events)
             game = step.game

@@ -145,7 +145,7 @@ def legal_moves(state: State, seat: int) -> tuple[Any, ...]:
     return tuple(Choose(n) for n in range(6))
 
 
-def to_act(state: State) -> frozenset[int]:
+def waiting_on(state: State) -> frozenset[int]:
     if over(state) or state.round is None:
         return frozenset()
     return frozenset(seat for seat in state.round.waiting_on if not state.round.has_chosen(seat))
@@ -204,7 +204,7 @@ SPEC: GameSpec[State] = GameSpec(
     decide=decide,
     evolve=evolve,
     legal_moves=legal_moves,
-    to_act=to_act,
+    waiting_on=waiting_on,
     player_view=player_view,
     deadlines=deadlines,
     outcome=outcome,

@@ -20,7 +20,7 @@ def match(bots, seed, options=None):
     """Bots play a match to its end; every move they choose must be legal. Returns the final game."""
     game = engine.step(engine.new_game(SPEC, options or {}, len(bots), seed), Command(Begin(), None, T0)).game
     while not game.over:
-        (seat,) = SPEC.to_act(game.state)
+        (seat,) = SPEC.waiting_on(game.state)
         legal = engine.legal_moves(game, seat)
         view = engine.view(game, seat_viewer(seat))
         move = SPEC.bots[bots[seat]].choose(view, legal, Chance(f"{seed}:{seat}", game.version))

@@ -13,7 +13,7 @@ from games.daredevil_rock.events import (
     TurnStarted,
 )
 from games.daredevil_rock.moves import Climb, EndTurn, Examine, Hang
-from games.daredevil_rock.rules import decide, legal_moves, to_act
+from games.daredevil_rock.rules import decide, legal_moves, waiting_on
 from games.daredevil_rock.spec import deadlines, outcome
 from games.daredevil_rock.views import player_view
 from tests.games.daredevil_rock.tableau import T0, face_up, of_type, play, rejection, table
@@ -34,7 +34,7 @@ def timeout(state, deadline_id, at):
 def test_the_turn_deadline_is_armed_with_the_turn_number_in_its_id():
     state = table(CLIFF, seats=3, turn=4, deadline=T0 + 120_000)
     assert deadlines(state) == (Deadline("turn-4", T0 + 120_000, "turn"),)
-    assert to_act(state) == frozenset({0})
+    assert waiting_on(state) == frozenset({0})
 
 
 def test_a_timeout_on_the_current_turn_deadline_ends_the_turn_and_the_next_turn_gets_a_new_deadline():
@@ -105,7 +105,7 @@ def test_once_the_match_is_over_every_move_is_rejected():
     for seat, move in ((1, Examine(1, 0)), (0, EndTurn()), (1, Resign())):
         assert rejection(state, seat, move) == "MATCH_OVER"
     assert rejection(state, None, Begin()) == "ALREADY_STARTED"
-    assert legal_moves(state, 1) == () and to_act(state) == frozenset() and deadlines(state) == ()
+    assert legal_moves(state, 1) == () and waiting_on(state) == frozenset() and deadlines(state) == ()
 
 
 def test_blind_mans_bluff_turns_every_unmarked_face_up_card_face_down_at_the_end_of_each_turn():

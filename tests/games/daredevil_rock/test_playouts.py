@@ -30,7 +30,7 @@ def playout(seats, seed, options):
     game, log = dealt(seats, seed, options)
     chance, now = Chance(f"playout {seed}", 0), T0
     while not game.over:
-        (seat,) = SPEC.to_act(game.state)
+        (seat,) = SPEC.waiting_on(game.state)
         legal = engine.legal_moves(game, seat)
         assert legal, "the climber whose turn it is always has a move (End Turn at least)"
         if game.version < CHECKED_STEPS:
@@ -69,7 +69,7 @@ def test_moves_that_are_not_legal_are_rejected_with_a_reason():
         if move not in engine.legal_moves(game, seat):
             decision = engine.decide(game, Command(move, seat, T0))
             assert isinstance(decision, Rejected) and decision.code and decision.message.endswith(".")
-        (active,) = SPEC.to_act(game.state)
+        (active,) = SPEC.waiting_on(game.state)
         game = engine.step(game, Command(chance.pick(engine.legal_moves(game, active)), active, T0)).game
 
 

@@ -148,7 +148,7 @@ def played(seats=3, seed="views", commands=60):
     for _ in range(commands):
         if game.over:
             break
-        (seat,) = SPEC.to_act(game.state)
+        (seat,) = SPEC.waiting_on(game.state)
         game = engine.step(game, Command(chance.pick(engine.legal_moves(game, seat)), seat, T0)).game
     return game
 
