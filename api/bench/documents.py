@@ -8,6 +8,10 @@ CREATE = (
     "{ match { id } error { code message } } }"
 )
 JOIN = "mutation($id: ID!) { joinMatch(matchId: $id) { match { id } error { code message } } }"
+ADD_BOT = (
+    "mutation($id: ID!, $level: String) { addBot(matchId: $id, level: $level) "
+    "{ match { id } error { code message } } }"
+)
 START = "mutation($id: ID!) { startMatch(matchId: $id) { match { version } error { code message } } }"
 RESIGN = "mutation($id: ID!) { resign(matchId: $id) { error { code } } }"
 SUBMIT = (
@@ -17,6 +21,7 @@ SUBMIT = (
 )
 # The README's way to learn what to do after an update (and the fallback while MatchUpdate has none).
 MOVES = "query($id: ID!) { match(id: $id) { status version legalMoves { input } } }"
+OUTCOME = "query($id: ID!) { match(id: $id) { status version outcome { ranks reason } } }"
 DEADLINE = "query($id: ID!) { match(id: $id) { status version deadline { at kind } } }"
 UPDATE_MOVES_FIELD = "legalMoves { input }"
 

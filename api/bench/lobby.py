@@ -40,14 +40,24 @@ def _payload(data: dict[str, Any], field: str) -> dict[str, Any]:
 
 
 async def open_match(
-    http: Http, players: Sequence[Player], *, game: str, options: dict[str, Any] | None, start: bool = True
+    http: Http,
+    players: Sequence[Player],
+    *,
+    game: str,
+    options: dict[str, Any] | None,
+    start: bool = True,
+    bots: Sequence[str] = (),
 ) -> str:
-    """A match of ``game`` hosted by the first player, every other one seated; started unless asked not to."""
+    """A match of ``game`` hosted by the first player, every other one seated, then a bot of each of
+    ``bots``' levels; started unless asked not to."""
     host, *guests = players
     created = await http.execute(documents.CREATE, {"game": game, "options": options}, token=host.token)
     match_id = _payload(created, "createMatch")["id"]
     for guest in guests:
         _payload(await http.execute(documents.JOIN, {"id": match_id}, token=guest.token), "joinMatch")
+    for level in bots:
+        added = await http.execute(documents.ADD_BOT, {"id": match_id, "level": level}, token=host.token)
+        _payload(added, "addBot")
     if start:
         await start_match(http, host, match_id)
     return match_id

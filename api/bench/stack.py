@@ -18,7 +18,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -175,8 +175,11 @@ def migrate(env: dict[str, str]) -> None:
 
 
 @contextlib.contextmanager
-def production_stack(*, workers: int, logs: Path) -> Iterator[Stack]:
-    """The whole service; its processes log into ``logs`` (emptied first: the last run's logs only)."""
+def production_stack(
+    *, workers: int, logs: Path, settings: Mapping[str, str] | None = None
+) -> Iterator[Stack]:
+    """The whole service; its processes log into ``logs`` (emptied first: the last run's logs only).
+    ``settings``: environment variables on top of production's (a test's shorter bot delay)."""
     postgres = backends.postgres_server()
     redis_url = backends.redis_url()
     run = f"bench-{os.getpid()}"
@@ -187,7 +190,7 @@ def production_stack(*, workers: int, logs: Path) -> Iterator[Stack]:
             backends.database(postgres, "cliffside_" + run.replace("-", "_"))
         )
         cleanup.callback(backends.forget_keys, redis_url, run)
-        env = production_env(database_url, redis_url, run)
+        env = {**production_env(database_url, redis_url, run), **(settings or {})}
         migrate(env)
         web = cleanup.enter_context(server(env, workers=workers, log=logs / "web.log"))
         cleanup.enter_context(timer_worker(env, log=logs / "timers.log"))
