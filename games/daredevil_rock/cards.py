@@ -42,8 +42,8 @@ JOKERS = (Card(None, JOKER, 1), Card(None, JOKER, 2))
 # The deck in its fixed, unshuffled order: each suit A..K, then the two Jokers.
 DECK: tuple[Card, ...] = (*(Card(rank, suit) for suit in SUITS for rank in range(1, RANKS + 1)), *JOKERS)
 
-# Cliff size per number of players, as (columns, levels): columns = players + 1 and the cards that
-# remain after the draw deck, laid out evenly. Leftovers join the bottom of the draw deck.
+# Ruling 14: cliff size per number of players, as (columns, levels): columns = players + 1 and the
+# cards that remain after the draw deck, laid out evenly. Leftovers join the bottom of the draw deck.
 TABLEAU: dict[int, tuple[int, int]] = {1: (2, 21), 2: (3, 14), 3: (4, 10), 4: (5, 8)}
 
 DRAW_DECK = 12  # cards dealt to the draw deck before the cliff is laid out

@@ -136,7 +136,7 @@ def _without(cams: tuple[Position, ...], position: Position) -> tuple[Position, 
 
 
 def _eliminate(state: State, seat: int) -> State:
-    """Out of the game: the climber leaves the cliff, and so do its cams."""
+    """Out of the game (a fall or resigning, Ruling 16): the climber leaves the cliff, and so do its cams."""
     order = state.eliminations + 1
     climbers = _changed(state, seat, position=None, cams=(), eliminated=True, out_order=order)
     return replace(state, climbers=climbers, eliminations=order)

@@ -13,7 +13,7 @@ from typing import Any
 from games.core.decisions import Rejected
 from games.core.options import BoolOption, IntOption, OptionsSchema
 
-AUTO_TURN_SECONDS = 120  # GAMES.md: 120 s per turn with two or more players, no timer in solitaire
+AUTO_TURN_SECONDS = 120  # Ruling 12: 120 s per turn with two or more players, no timer in solitaire
 
 TURN_SECONDS = IntOption(
     "turnSeconds",
@@ -38,6 +38,7 @@ LIMITED_CAMS = IntOption(
     nullable=True,
 )
 
+# Ruling 13: the rulebook has no turn limit; a hosted match must end.
 TURN_LIMIT = IntOption(
     "turnLimit",
     60,

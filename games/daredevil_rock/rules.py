@@ -90,10 +90,10 @@ def waiting_on(state: State) -> frozenset[int]:
 
 
 def _begin(state: State, at: int, chance: Chance) -> Decision:
-    """The deal. Replaces "cut for dealer": the first climber is a recorded draw among the seats.
+    """The deal. Ruling 15: no cut for dealer; the first climber is a recorded draw among the seats.
 
-    The 54 cards are shuffled; the first twelve form the draw deck, the next columns x levels are the
-    cliff (bottom row first, face down), and the leftovers go to the bottom of the draw deck.
+    Ruling 14: the 54 cards are shuffled; the first twelve form the draw deck, the next columns x levels
+    are the cliff (bottom row first, face down), and the leftovers go to the bottom of the draw deck.
     """
     if state.started:
         return Rejected(Code.ALREADY_STARTED, "The match has already started.")
@@ -117,7 +117,8 @@ def _timeout(state: State, deadline_id: str, at: int) -> Decision:
 
 
 def _resign(state: State, seat: int | None, at: int) -> Decision:
-    """The seat's climber leaves the game; if it was its turn, the next climber's turn starts."""
+    """Ruling 16: the seat's climber is out of the game, as after a fall, at any time; if it was its
+    turn, the next climber's turn starts."""
     climber = gate(state, seat, turn=False)
     if isinstance(climber, Rejected):
         return climber

@@ -41,7 +41,8 @@ def outcome(state: State) -> Outcome | None:
 
     Scores: with two or more players, the level reached at the end (0 at the base or out of the game;
     reaching the summit counts as one level above the top row). Ruling 10, solitaire: the actions used
-    to reach the summit, lower is better, and no score when the climber fell or resigned.
+    to reach the summit, lower is better, and no score when the climber fell out of the game, resigned
+    or reached the turn limit.
     """
     if not state.over:
         return None

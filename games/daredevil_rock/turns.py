@@ -28,7 +28,7 @@ def end_turn(story: Story[State], reason: str) -> None:
     Ruling 9 (Blind Man's Bluff): at the end of each turn, every face-up card without a climber or a
     cam turns face down. Ruling 12: the next climber is the next seat clockwise (seat + 1) still in
     the game; in solitaire, the same climber again. When that climber has used up the turn limit
-    (CHOSEN, see ``_out_of_turns``) the match ends instead.
+    (Ruling 13, see ``_out_of_turns``) the match ends instead.
     """
     state = story.state
     if state.turn is None or state.over:
@@ -75,8 +75,8 @@ def settle_elimination(story: Story[State], reason: str) -> bool:
 
 
 def _out_of_turns(state: State, seat: int) -> bool:
-    """CHOSEN (not in the rulebook): the turn limit, so that every match ends. Turns go round in order,
-    so when the next climber has had its last turn, every climber still in the game has had as many."""
+    """Ruling 13 (the rulebook has none): the turn limit, so that every match ends. Turns go round in
+    order, so when the next climber has had its last turn, every climber still in the game has had as many."""
     limit = state.options.turn_limit
     return limit is not None and state.climbers[seat].turns >= limit
 

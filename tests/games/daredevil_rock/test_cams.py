@@ -29,10 +29,12 @@ def test_in_the_standard_game_setting_the_cam_again_moves_it():
 
 
 def test_a_cam_already_on_the_climbers_card_is_not_set_again():
+    """Ruling 7: never onto a card that already holds one of the climber's own cams."""
     assert rejection(table(TOWER, at={0: (2, 1)}, cams={0: [(2, 1)]}), 0, SetCam()) == "CAM_ALREADY_HERE"
 
 
 def test_no_cam_can_be_set_at_the_base_or_while_hanging_over_a_face_down_card():
+    """Rulings 3 and 7: a cam is set on the face-up card the climber is on."""
     assert rejection(table(TOWER), 0, SetCam()) == "AT_THE_BASE"
     hanging = table(TOWER.replace(" 7S ", "[7S]"), at={0: (2, 1)}, cams={0: [(3, 1)]})
     assert rejection(hanging, 0, SetCam()) == "MUST_EXAMINE_FIRST"
@@ -55,6 +57,7 @@ def test_from_on_or_below_its_cam_a_climber_repels_straight_down_to_any_unoccupi
 
 
 def test_repelling_passes_occupied_cards_but_does_not_land_on_one():
+    """Ruling 7: a repel may pass occupied cards but not stop on one."""
     state = table(TOWER, at={0: (4, 1), 1: (2, 1)}, cams={0: [(4, 1)]})
     assert rejection(state, 0, Repel(2)) == "OCCUPIED"
     state, _ = play(state, 0, Repel(1))
@@ -77,6 +80,7 @@ def test_repelling_only_goes_down():
 
 
 def test_after_repelling_onto_a_face_down_card_the_next_action_must_examine_it_or_repel_again():
+    """Ruling 3: examine that card or repel again."""
     state = table(TOWER.replace(" 7S ", "[7S]"), at={0: (4, 1)}, cams={0: [(4, 1)]})
     state, _ = play(state, 0, Repel(2))
     assert state.must_examine
@@ -110,18 +114,21 @@ def test_retrieving_needs_the_climber_on_one_of_its_own_cams():
 
 
 def test_cams_are_retrieved_only_with_limited_cams():
+    """Ruling 7: in the standard game the one cam moves when set again."""
     assert (
         rejection(table(TOWER, at={0: (3, 1)}, cams={0: [(3, 1)]}), 0, RetrieveCam()) == "LIMITED_CAMS_ONLY"
     )
 
 
 def test_with_several_cams_a_joker_is_a_minor_slip_when_the_climber_is_below_any_of_them():
+    """Ruling 7: the best protection any one of its own cams gives."""
     state = table(TOWER, at={0: (4, 1)}, cams={0: [(1, 0), (5, 1)]}, options=LIMITED)
     state, events = play(state, 0, Examine(5, 1))
     assert of_type(events, Slipped) == [Slipped(0)]
 
 
 def test_with_several_cams_the_shortest_fall_counts():
+    """Ruling 7: otherwise the shortest fall, the highest landing."""
     picture = """
         .   .   [JK]
         .   .   9S
@@ -136,6 +143,7 @@ def test_with_several_cams_the_shortest_fall_counts():
 
 
 def test_with_several_cams_the_climber_is_out_only_when_every_cam_leaves_it_on_the_ground():
+    """Ruling 7: out of the game only if every cam leaves it on the ground."""
     picture = """
         .   .   [JK]
         .   .   9S
@@ -148,12 +156,14 @@ def test_with_several_cams_the_climber_is_out_only_when_every_cam_leaves_it_on_t
 
 
 def test_with_several_cams_a_climber_repels_from_below_any_of_them():
+    """Ruling 7: on or directly below any one of its own cams."""
     state = table(TOWER, at={0: (3, 1)}, cams={0: [(2, 0), (5, 1)]}, options=LIMITED)
     state, _ = play(state, 0, Repel(1))
     assert state.climbers[0].position == (1, 1)
 
 
 def test_the_cams_of_a_climber_out_of_the_game_leave_the_cliff():
+    """Ruling 16: a climber out of the game leaves the cliff, and its cams go with it."""
     # One card above its only cam on level 1: the fall lands below level 1, on the ground.
     state = table(". [JK] .\n. 10S .\n. 5S .", seats=3, at={0: (2, 1)}, cams={0: [(1, 1)]})
     state, events = play(state, 0, Examine(3, 1))

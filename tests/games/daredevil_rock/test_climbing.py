@@ -20,6 +20,7 @@ LOW = """
 
 
 def test_from_the_base_a_climber_may_examine_any_face_down_level_one_card():
+    """Ruling 2: from the base, any level-1 card."""
     state = table(LOW)
     assert {m for m in legal_moves(state, 0) if isinstance(m, Examine)} == {
         Examine(1, 0),
@@ -36,6 +37,7 @@ def test_from_the_base_no_card_above_level_one_can_be_examined():
 
 
 def test_on_the_cliff_a_climber_examines_unoccupied_face_down_cards_touching_its_card():
+    """Ruling 2: the cards touching along an edge or at a corner that no other climber is on."""
     state = table(
         """
         .    .    .    .
@@ -61,12 +63,24 @@ def test_on_the_cliff_a_climber_examines_unoccupied_face_down_cards_touching_its
     assert rejection(state, 0, Examine(3, 3)) == "NOT_ADJACENT"
 
 
+def test_from_the_base_a_level_one_card_another_climber_hangs_over_cannot_be_examined():
+    """Ruling 2: "unoccupied" holds from the base too; that card is its climber's to examine (Ruling 3)."""
+    # Given climber 1 hanging over the face-down middle card of level 1, below its cam
+    state = table(". 9S .\n[2H] [7C] [KD]", at={1: (1, 1)}, cams={1: [(2, 1)]})
+    # When climber 0, at the base, looks for a card to examine
+    examines = {m for m in legal_moves(state, 0) if isinstance(m, Examine)}
+    # Then it may examine either of the other two, not that one
+    assert examines == {Examine(1, 0), Examine(1, 2)}
+    assert rejection(state, 0, Examine(1, 1)) == "OCCUPIED"
+
+
 def test_a_face_up_card_cannot_be_examined_again():
     state = table(LOW.replace("[7C]", "7C"))
     assert rejection(state, 0, Examine(1, 1)) == "ALREADY_FACE_UP"
 
 
 def test_from_the_base_a_climber_may_climb_to_any_unoccupied_face_up_level_one_card_whatever_its_rank():
+    """Ruling 4: at the base the climber has no card, so no rank to be within three of."""
     state = table(". . .\n. . .\n2H 7C KD", at={1: (1, 0)})
     assert {m for m in legal_moves(state, 0) if isinstance(m, Climb)} == {Climb(1, 1), Climb(1, 2)}
     state, events = play(state, 0, Climb(1, 2))
@@ -108,6 +122,7 @@ def test_a_climb_to_a_face_down_occupied_or_distant_card_is_rejected():
 
 
 def test_the_base_is_not_a_card_to_climb_to_and_nothing_lies_off_the_cliff():
+    """Ruling 4: the base is reached by repelling or falling, never by a climb."""
     state = table("5S 5S\n5S 5S", at={0: (1, 0)})
     assert rejection(state, 0, Climb(0, 0)) == "OFF_THE_CLIFF"
     assert rejection(state, 0, Climb(2, 5)) == "OFF_THE_CLIFF"
@@ -116,6 +131,7 @@ def test_the_base_is_not_a_card_to_climb_to_and_nothing_lies_off_the_cliff():
 
 
 def test_examining_a_card_of_the_climbers_rank_offers_a_free_climb_that_costs_no_action():
+    """Ruling 1: the climb bonus is not one of the four actions."""
     state = table(". [8D] .\n. 8S .\n. . .", at={0: (2, 1)})
     state, events = play(state, 0, Examine(3, 1))
     assert of_type(events, FreeClimbOffered) == [FreeClimbOffered(0, 3, 1)]
@@ -133,6 +149,7 @@ def test_a_card_of_another_rank_offers_no_free_climb():
 
 
 def test_the_free_climb_lapses_with_the_climbers_next_move():
+    """Ruling 1: "immediately" means before the climber's next move."""
     state = table(". [8D] .\n. 8S .\n. . .", at={0: (2, 1)})
     state, _ = play(state, 0, Examine(3, 1), SetCam())
     assert state.free_climb is None
@@ -140,12 +157,15 @@ def test_the_free_climb_lapses_with_the_climbers_next_move():
 
 
 def test_there_is_no_free_climb_from_the_base():
+    """Ruling 1: at the base there is no climber's card whose rank could match."""
     state = table(". .\n[AS] [AH]")
     state, events = play(state, 0, Examine(1, 0))
     assert not of_type(events, FreeClimbOffered)
 
 
 def test_the_free_climb_is_still_open_after_the_fourth_action_and_taking_it_ends_the_turn():
+    """Ruling 1: a bonus found with the fourth action may still be taken. Ruling 12: the next turn's
+    deadline counts from the command that started it."""
     state = table(". [8D] .\n. 8S .\n. . .", at={0: (2, 1)}, actions_used=3, deadline=T0)
     state, events = play(state, 0, Examine(3, 1))
     assert state.active == 0 and state.actions_left == 0
@@ -158,12 +178,14 @@ def test_the_free_climb_is_still_open_after_the_fourth_action_and_taking_it_ends
 
 
 def test_ending_the_turn_declines_an_open_free_climb():
+    """Ruling 1: ending the turn lets the bonus lapse."""
     state = table(". [8D] .\n. 8S .\n. . .", at={0: (2, 1)}, actions_used=3)
     state, _ = play(state, 0, Examine(3, 1), EndTurn())
     assert state.active == 1 and state.climbers[0].position == (2, 1)
 
 
 def test_four_actions_end_the_turn_and_the_next_climber_clockwise_starts():
+    """Ruling 12: the next seat clockwise, with a deadline counted from this command."""
     state = table(LOW, seats=3, active=2, turn=7)
     state, events = play(state, 2, Examine(1, 0), Examine(1, 1), Examine(1, 2), Climb(1, 1), at=T0)
     assert of_type(events, TurnEnded) == [TurnEnded(2, "actions")]
@@ -193,6 +215,7 @@ def test_only_the_active_climber_may_move():
 
 
 def test_climbers_out_of_the_game_are_skipped_in_turn_order():
+    """Ruling 12: the turn passes to the next climber still in the game."""
     state = table(LOW, seats=4, out=[1, 2])
     state, events = play(state, 0, EndTurn())
     assert of_type(events, TurnStarted)[0].seat == 3
@@ -202,6 +225,7 @@ def test_climbers_out_of_the_game_are_skipped_in_turn_order():
 
 
 def test_a_solitaire_climber_takes_turn_after_turn():
+    """Ruling 12: in solitaire the same climber again, with no deadline by default."""
     state = table(LOW, seats=1)
     state, events = play(state, 0, EndTurn())
     assert of_type(events, TurnStarted) == [TurnStarted(0, 2, None)]

@@ -22,6 +22,7 @@ JOKER, JOKER2 = JOKERS
 
 
 def test_a_joker_at_the_base_is_only_a_minor_slip():
+    """Ruling 6: at the base a Joker is a minor slip, cam or no cam."""
     state = table(". .\n[JK] .", seats=2)
     state, events = play(state, 0, Examine(1, 0))
     assert of_type(events, Slipped) == [Slipped(0)]
@@ -62,6 +63,7 @@ def test_anywhere_directly_below_the_cam_a_joker_is_a_minor_slip():
 
 
 def test_above_or_beside_the_cam_the_climber_falls_its_distance_from_the_cam_below_the_cam():
+    """Ruling 6: the distance counts a diagonal step as one card."""
     # Cam at (4, 0); climber at (5, 2): two cards away, so it lands two levels below the cam, at (2, 0).
     state = table(
         """
@@ -134,6 +136,7 @@ def test_figure_8_yellow_two_cards_above_her_cam_falls_two_below_it_to_the_six_o
 
 
 def test_figure_8_green_hanging_one_card_from_her_cam_draws_a_joker_and_falls_to_a_face_down_card():
+    """Ruling 8: the fall counts from her top-level card; Ruling 3: then she must examine or repel."""
     state, events = play(figure_7(GREEN, deck="JK 5C 6C"), GREEN, Hang())
     assert of_type(events, Fell) == [Fell(GREEN, 6, 4)]
     assert of_type(events, TurnEnded) == [TurnEnded(GREEN, "fell")]
@@ -155,6 +158,7 @@ def test_figure_8_green_hanging_one_card_from_her_cam_draws_a_joker_and_falls_to
 
 
 def test_figure_8_blue_three_cards_from_his_cam_falls_three_below_it_to_the_six_of_hearts():
+    """Ruling 6: three levels above and two columns beside the cam card is "three cards away"."""
     state, events = play(figure_7(BLUE), BLUE, Examine(6, 2))
     assert of_type(events, Fell) == [Fell(BLUE, 1, 1)]
     assert state.climbers[BLUE].position == (1, 1) and state.active == RED
@@ -195,6 +199,7 @@ def test_the_joker_may_reappear_in_the_very_space_it_came_from():
 
 
 def test_a_climber_hanging_over_a_face_down_card_may_only_examine_it_or_repel():
+    """Ruling 3: examining that card or repelling are its only actions; ending the turn is allowed."""
     state = table(". [4H] . \n. 9S .\n. [7C] .\n. 5S .", at={0: (2, 1)}, cams={0: [(4, 1)]}, actions_used=1)
     assert state.must_examine
     assert set(legal_moves(state, 0)) == {Examine(2, 1), Repel(0), Repel(1), EndTurn()}
@@ -203,6 +208,7 @@ def test_a_climber_hanging_over_a_face_down_card_may_only_examine_it_or_repel():
 
 
 def test_examining_the_card_under_the_climber_turns_it_face_up_without_a_free_climb():
+    """Ruling 3: a climber may examine the card it is on; Ruling 1: that offers no climb bonus."""
     state = table(". [5D]\n. 5S", at={0: (2, 1)}, cams={0: [(2, 1)]})
     state, events = play(state, 0, Examine(2, 1))
     assert events[0] == Examined(0, 2, 1, card("5D")) and len(events) == 1
@@ -210,6 +216,7 @@ def test_examining_the_card_under_the_climber_turns_it_face_up_without_a_free_cl
 
 
 def test_a_joker_under_the_climber_is_a_fall_from_where_it_hangs():
+    """Rulings 3 and 6: measured from the card it hangs over, which is refilled face down."""
     state = table(". . .\n. [JK] .\n. 5S .", seats=3, at={0: (2, 1)}, cams={0: [(3, 1)]})
     state, events = play(state, 0, Examine(2, 1))
     assert of_type(events, Slipped) == [Slipped(0)]  # directly below its cam
@@ -218,6 +225,7 @@ def test_a_joker_under_the_climber_is_a_fall_from_where_it_hangs():
 
 
 def test_the_last_climber_standing_wins_when_a_fall_leaves_one():
+    """Ruling 11: the one climber left wins at once."""
     state = table(". [JK] .\n. 10S .\n. 5S .", seats=2, at={0: (2, 1), 1: (1, 1)})
     state, events = play(state, 0, Examine(3, 1))
     assert events[-1] == MatchEnded(1, "last climber standing")

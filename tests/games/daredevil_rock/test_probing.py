@@ -2,7 +2,7 @@
 
 from games.core.chance import Chance
 from games.daredevil_rock.cards import JOKERS
-from games.daredevil_rock.events import DeckRefreshed, Probed
+from games.daredevil_rock.events import DeckRefreshed, Fell, Probed, Slipped
 from games.daredevil_rock.moves import Examine, Probe
 from games.daredevil_rock.rules import legal_moves
 from tests.games.daredevil_rock.tableau import card, cards, face_up, of_type, play, rejection, table
@@ -25,6 +25,7 @@ def test_a_face_down_card_may_be_probed_too():
 
 
 def test_from_the_base_any_unoccupied_level_one_card_may_be_probed():
+    """Ruling 5: from the base, any unoccupied level-1 card."""
     state = table(". . .\n[KS] 4S [9H]", at={1: (1, 1)})
     assert {m for m in legal_moves(state, 0) if isinstance(m, Probe)} == {Probe(1, 0), Probe(1, 2)}
     assert rejection(state, 0, Probe(1, 1)) == "OCCUPIED"
@@ -32,21 +33,26 @@ def test_from_the_base_any_unoccupied_level_one_card_may_be_probed():
 
 
 def test_a_card_with_cams_but_no_climber_may_be_probed_and_the_cams_stay():
+    """Ruling 5: cams on the probed card stay on the new card."""
     state = table(". 7S .\n. 6H .", at={0: (1, 1)}, cams={1: [(2, 1)]}, deck="3D")
     state, _ = play(state, 0, Probe(2, 1))
     assert state.climbers[1].cams == ((2, 1),)
 
 
 def test_a_probed_joker_refreshes_the_draw_deck_with_the_discards():
+    """Ruling 5: a probed Joker refreshes the deck; the climber neither slips nor falls."""
     state = table(". [JK] .\n. 6H .", at={0: (1, 1)}, deck="3D 4D", discards="QH")
     state, events = play(state, 0, Probe(2, 1))
     assert events[0] == Probed(0, 2, 1, JOKERS[0], card("3D"))
     new_deck = Chance("test", 0).shuffle((JOKERS[0], card("QH"), card("4D")))
     assert events[1] == DeckRefreshed("joker", new_deck, 3, None, None)
     assert state.deck == new_deck and state.discards == ()
+    assert not of_type(events, Slipped) and not of_type(events, Fell)
+    assert state.climbers[0].position == (1, 1) and state.active == 0
 
 
 def test_an_empty_draw_deck_is_refilled_from_the_shuffled_discards_before_a_probe_draws():
+    """Ruling 5: an empty draw deck is refilled from the shuffled discards."""
     state = table(". 9S .\n. 6H .", at={0: (1, 1)}, deck="", discards="QH 2C")
     state, events = play(state, 0, Probe(2, 1))
     refreshed, probed = events[:2]
@@ -57,6 +63,7 @@ def test_an_empty_draw_deck_is_refilled_from_the_shuffled_discards_before_a_prob
 
 
 def test_with_no_card_in_the_deck_or_the_discards_nothing_can_be_probed():
+    """Ruling 5: impossible in a dealt match (12 or 14 cards are always off the cliff); refused anyway."""
     state = table(". 9S .\n. 6H .", at={0: (1, 1)}, deck="", discards="")
     assert rejection(state, 0, Probe(2, 1)) == "DECK_EMPTY"
     assert not any(isinstance(move, Probe) for move in legal_moves(state, 0))

@@ -47,6 +47,7 @@ def test_a_joker_is_never_within_three():
 def test_begin_deals_twelve_to_the_deck_then_the_cliff_and_puts_leftovers_at_the_bottom_of_the_deck(
     seats, columns, levels, deck
 ):
+    """Ruling 14: as many full rows as the 42 cards allow; leftovers at the bottom of the deck."""
     step = begun(seats, seed="sizes")
     dealt, started = step.events
     shuffled = Chance("sizes", 1).shuffle(DECK)
@@ -66,11 +67,13 @@ def test_every_card_of_the_cliff_starts_face_down_and_every_climber_at_the_base(
 
 
 def test_the_same_seed_deals_the_same_cliff_and_first_climber():
+    """Ruling 15: the first climber is drawn from the match's seed."""
     assert begun(3, "same").events == begun(3, "same").events
     assert begun(3, "same").events != begun(3, "other").events
 
 
 def test_the_first_climber_is_a_recorded_draw_that_can_fall_on_any_seat():
+    """Ruling 15: no dealer and no cut: a recorded draw among the seats."""
     firsts = {begun(4, f"cut {n}").events[0].first_climber for n in range(40)}
     assert firsts == {0, 1, 2, 3}
 
@@ -96,6 +99,7 @@ def test_no_move_is_allowed_before_the_deal():
 
 
 def test_the_turn_timer_is_120_seconds_with_two_or_more_players_and_off_in_solitaire():
+    """Ruling 12: the turn timer's defaults."""
     assert Options.build({}, 2).turn_seconds == 120
     assert Options.build({}, 1).turn_seconds is None
     assert Options.build({"turnSeconds": 0}, 3).turn_seconds is None
@@ -119,3 +123,4 @@ def test_the_options_schema_is_published_with_defaults():
     assert schema["turnSeconds"]["default"] is None
     assert schema["blindMansBluff"]["default"] is False
     assert schema["limitedCams"]["default"] is None
+    assert schema["turnLimit"]["default"] == 60  # Ruling 13

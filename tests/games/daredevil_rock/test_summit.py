@@ -30,6 +30,7 @@ def test_only_a_climber_on_the_top_level_may_hang_from_daredevil_rock():
 
 
 def test_a_card_within_three_of_the_climbers_card_reaches_the_summit_and_wins_at_once():
+    """Ruling 8: the match ends there, whatever actions are left."""
     state = table(TOP, at={0: (3, 1)}, deck="9H 2C")
     state, events = play(state, 0, Hang())
     assert events == [HungFromRock(0, card("9H")), Summited(0), MatchEnded(0, "summit")]
@@ -55,6 +56,7 @@ def test_a_joker_while_hanging_ends_the_turn_even_when_it_is_only_a_minor_slip()
 
 
 def test_a_joker_while_hanging_refreshes_the_deck_with_no_space_to_refill():
+    """Ruling 8: the refreshed deck includes that Joker; no cliff space needs refilling."""
     state = table(TOP, at={0: (3, 1)}, cams={0: [(3, 1)]}, deck="JK 8C", discards="2D")
     state, events = play(state, 0, Hang())
     (refreshed,) = of_type(events, DeckRefreshed)
@@ -76,6 +78,7 @@ def test_a_joker_while_hanging_without_a_cam_puts_the_climber_out_of_the_game():
 
 
 def test_hanging_from_an_empty_draw_deck_first_shuffles_the_discards_into_a_new_one():
+    """Ruling 5: an empty draw deck is refilled from the shuffled discards."""
     state = table(TOP, at={0: (3, 1)}, deck="", discards="9H")
     state, events = play(state, 0, Hang())
     assert events[0] == DeckRefreshed("empty", (card("9H"),), 1, None, None)
@@ -140,6 +143,7 @@ def moves_for(action, state):
 
 
 def test_solitaire_best_case_28_actions_in_7_turns_reaches_the_summit():
+    """Ruling 10: the solitaire score is the actions used, here the rulebook's 28."""
     state = lucky_cliff()
     assert (state.columns, state.levels) == (2, 21)
     for line in BEST_CASE.strip().splitlines():
@@ -160,6 +164,7 @@ def test_in_solitaire_a_free_climb_costs_no_action():
 
 
 def test_a_solitaire_climber_out_of_the_game_ends_the_match_without_a_score():
+    """Ruling 10: out of the game, the solo climber ends the match with no winner and no score."""
     state = table(". [JK] .\n. 10S .\n. 5S .", seats=1, at={0: (2, 1)})
     state, events = play(state, 0, Examine(3, 1))
     assert events[-1] == MatchEnded(None, "fell")
