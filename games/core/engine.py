@@ -58,6 +58,10 @@ def new_game(spec: GameSpec[Any], options: Mapping[str, Any], seats: int, seed: 
 
 
 def decide(game: Game, command: Command[Any]) -> Decision:
+    if game.over and isinstance(command.move, Timeout):
+        # A timer firing after the end (or after lazy enforcement applied its own deadline first, and
+        # that ended the match) is stale like any other: timeouts are idempotent, never refused.
+        return Accepted(())
     return game.spec.decide(game.state, command, Chance(game.seed, game.version + 1))
 
 

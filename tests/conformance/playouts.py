@@ -8,7 +8,7 @@ from typing import Any
 
 from games.core import engine
 from games.core.chance import Chance
-from games.core.commands import Begin, Command
+from games.core.commands import Begin, Command, Timeout
 from games.core.decisions import Accepted
 from games.core.engine import Game
 from games.core.spec import GameSpec
@@ -16,6 +16,7 @@ from games.core.visibility import Event
 
 T0 = 1_700_000_000_000
 MAX_COMMANDS = 20_000
+SILENCE = 16  # about one command in this many is a deadline passing instead
 
 
 class PlayoutError(AssertionError):
@@ -62,16 +63,27 @@ def steps(
         game = step.game
         if game.over:
             return
-        now += 1 + chance.below(3_000)
-        command = _next_command(game, chance, now)
+        command = _next_command(game, chance, now + 1 + chance.below(3_000))
+        now = command.at
     raise PlayoutError(f"{spec.key} seed {seed}: no end after {MAX_COMMANDS} commands")
 
 
 def _next_command(game: Game, chance: Chance, now: int) -> Command[Any]:
-    actors = sorted(engine.waiting_on(game))
-    if not actors:
-        raise PlayoutError(f"{game.spec.key}: nobody may act but the match is not over")
-    seat = chance.pick(actors)
+    """A seat the match waits on plays; now and then a seat with only an optional move does, or
+    everyone stays silent until the earliest deadline passes (always, when nobody is waited on)."""
+    waiting = engine.waiting_on(game)
+    optional = sorted(engine.may_act(game) - waiting)
+    deadlines = sorted(game.spec.deadlines(game.state), key=lambda d: (d.at, d.id))
+    if deadlines and (not waiting or chance.below(SILENCE) == 0):
+        return Command(Timeout(deadlines[0].id), None, max(now, deadlines[0].at))
+    if optional and (not waiting or chance.below(8) == 0):
+        seat = chance.pick(optional)
+    elif waiting:
+        seat = chance.pick(sorted(waiting))
+    else:
+        raise PlayoutError(
+            f"{game.spec.key}: nobody may act and no deadline is set, but the match is not over"
+        )
     legal = engine.legal_moves(game, seat)
     if not legal:
         raise PlayoutError(f"{game.spec.key}: seat {seat} must act but has no legal move")

@@ -47,6 +47,22 @@ def test_every_legal_move_is_accepted(spec):
                     assert isinstance(decision, Accepted), (seed, seat, move, decision)
 
 
+def test_the_seats_waited_on_may_act_and_a_match_never_waits_on_nothing(spec):
+    """``waiting_on`` is within ``may_act``; ``may_act`` is exactly the seats with a legal move; a
+    running match waits on a seat or on a deadline, else nobody could move it on."""
+    for seed in range(20):
+        options = options_for(spec, seed)
+        seats = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
+        for _, after, _ in steps(spec, seats, str(seed), options):
+            waiting, may = engine.waiting_on(after), engine.may_act(after)
+            assert waiting <= may, (seed, after.version)
+            assert may == {seat for seat in range(seats) if engine.legal_moves(after, seat)}, (
+                seed,
+                after.version,
+            )
+            assert after.over or waiting or spec.deadlines(after.state), (seed, after.version)
+
+
 def test_moves_that_are_not_legal_are_rejected_and_change_nothing(spec):
     chance = Chance("fuzz", 0)
     actions = list(spec.moves.actions)

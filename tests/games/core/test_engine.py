@@ -1,5 +1,7 @@
 """The engine contract, exercised through a toy game built only from games.core (see toy.py)."""
 
+import dataclasses
+
 from games.core import engine
 from games.core.codec import encode
 from games.core.commands import Begin, Command, Timeout
@@ -117,3 +119,11 @@ def test_a_finished_match_has_no_legal_moves_and_an_outcome():
             game = engine.step(game, Command(toy.Choose(0), seat, now)).game
     assert engine.legal_moves(game, 0) == ()
     assert game.outcome().winners == (0,)  # 0 + 0 is even, every time
+
+
+def test_a_timeout_after_the_end_is_stale_not_refused():
+    game = engine.new_game(toy.SPEC, toy.SPEC.options.defaults(), 2, "seed")
+    game = engine.step(game, Command(Begin(), None, 0)).game
+    over = dataclasses.replace(game, state=dataclasses.replace(game.state, points=(3, 0)))
+    assert over.over
+    assert engine.step(over, Command(Timeout("round-1"), None, 99_000)).decision == Accepted(())
