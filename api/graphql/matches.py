@@ -231,6 +231,14 @@ class Match:
     async def legal_moves(self, info: Info[Context, Any]) -> list[LegalMove]:
         return await run_sync(legal_moves)(info.context, self.model)
 
+    @strawberry.field(
+        description="The seats the match waits on now: it moves on when they act, or when its deadline "
+        "passes. A seat whose only moves are optional (a reaction nobody has to make) is not listed, "
+        "though its legalMoves are not empty. Empty unless the match is ACTIVE."
+    )
+    async def waiting_on(self) -> list[int]:
+        return await run_sync(selectors.waiting_on)(match=self.model)
+
     @strawberry.field(description="The next timer that ends a turn, round or window, if any.")
     async def deadline(self) -> Deadline | None:
         deadline = await run_sync(selectors.current_deadline)(match=self.model)

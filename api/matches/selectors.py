@@ -195,6 +195,13 @@ def legal_moves_for(*, match: Match, player: Any) -> list[dict[str, Any]]:
     return [game.spec.moves.dump(move) for move in engine.legal_moves(game, seat)]
 
 
+def waiting_on(*, match: Match) -> list[int]:
+    """The seats an ACTIVE match waits on (it moves on when they act, or at its deadline); else none."""
+    if match.status != MatchStatus.ACTIVE:
+        return []
+    return sorted(engine.waiting_on(load_game(match=match)))
+
+
 def current_deadline(*, match: Match) -> Deadline | None:
     """The earliest timer the match waits on, bots' thinking time excluded."""
     row = (

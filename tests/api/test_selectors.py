@@ -129,6 +129,11 @@ def test_no_legal_moves_outside_an_active_match(lobby, alice):
     assert selectors.legal_moves_for(match=lobby, player=alice) == []
 
 
+def test_an_active_match_waits_on_the_seat_to_act_and_a_lobby_on_nobody(active, lobby):
+    assert selectors.waiting_on(match=active) == [0]
+    assert selectors.waiting_on(match=lobby) == []
+
+
 def test_the_current_deadline_ignores_bot_thinking_time(active, alice):
     deadline = selectors.current_deadline(match=active)
     assert (deadline.id, deadline.kind, deadline.at.timestamp() * 1000) == ("turn-0", "turn", T0 + 30_000)

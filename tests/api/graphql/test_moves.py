@@ -150,3 +150,9 @@ async def test_a_move_for_another_game_than_the_match_plays_is_wrong_game(table)
     game_keys._keys[int(table.match_id)] = "cliffs-n-cactuses"  # as if the match played another game
     result = await player.submit(table.match_id, END_TURN)
     assert (result["__typename"], result["code"]) == ("MoveRejected", "WRONG_GAME")
+
+
+async def test_waiting_on_names_the_seat_to_act_for_every_caller(table, spectator):
+    seat = await active_seat(table.host, table.match_id)
+    for caller in (table.host, table.guest, spectator):
+        assert (await caller.match(table.match_id, "waitingOn"))["waitingOn"] == [seat]
