@@ -98,4 +98,5 @@ def test_views_are_json_ready_for_every_viewer(spec):
         for viewer in (SPECTATOR, OMNISCIENT, *(seat_viewer(s) for s in range(result.seats))):
             view = engine.view(game, viewer)
             assert dataclasses.is_dataclass(view)
+            assert spec.view_type is None or type(view) is spec.view_type  # what the API mirrors
             json.dumps(encode(view))
