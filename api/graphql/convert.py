@@ -7,6 +7,8 @@ view instance into an instance of that type:
 - ``int``, ``str``, ``bool``, ``float`` map to themselves; ``X | None`` to a nullable field;
 - tuples, lists and frozensets of one item type map to lists (frozensets in a stable order);
 - nested dataclasses and enums map to their own mirrored types, named with the game's prefix;
+- ``Millis`` (milliseconds since the epoch, ``games/core/moments.py``) maps to ``DateTime``: such
+  numbers overflow GraphQL's 32-bit Int;
 - anything else (mappings, mixed tuples, ``Any``) is the ``JSON`` scalar, in its ``codec.encode`` form;
 - public properties with a return annotation (a card's ``name``) become fields too.
 """
@@ -18,6 +20,7 @@ import enum
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -25,6 +28,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from games.core.codec import encode
+from games.core.moments import EpochMillis
 
 Converter = Callable[[Any], Any]
 
@@ -38,11 +42,8 @@ def _stable_key(value: Any) -> bytes:
 class TypeMirror:
     """Mirrors one game's dataclasses and enums as strawberry types named ``<prefix><ClassName>``."""
 
-    def __init__(self, prefix: str, overrides: Mapping[str, tuple[Any, Converter]] | None = None) -> None:
-        """``overrides`` maps ``"ClassName.field"`` to its own (annotation, converter) pair, for fields
-        whose plain mapping would be wrong (milliseconds since the epoch do not fit a GraphQL Int)."""
+    def __init__(self, prefix: str) -> None:
         self.prefix = prefix
-        self.overrides = dict(overrides or {})
         self._types: dict[type, tuple[type, Converter]] = {}
         self._enums: dict[type[enum.Enum], type[enum.Enum]] = {}
 
@@ -65,14 +66,13 @@ class TypeMirror:
         """
         if cls in self._types:
             return self._types[cls]
-        hints = typing.get_type_hints(cls)
+        hints = typing.get_type_hints(cls, include_extras=True)  # keeps the Millis mark
         members = {f.name: hints[f.name] for f in dataclasses.fields(cls) if not f.name.startswith("_")}
         members.update(_properties(cls))
         annotations: dict[str, Any] = {}
         converters: dict[str, Converter] = {}
         for member, hint in members.items():
-            override = self.overrides.get(f"{cls.__name__}.{member}")
-            annotations[member], converters[member] = override or self.field(hint)
+            annotations[member], converters[member] = self.field(hint)
         type_name = name or self.type_name(cls)
         namespace = {"__annotations__": annotations, "__module__": __name__, "__qualname__": type_name}
         mirror = strawberry.type(
@@ -94,6 +94,8 @@ class TypeMirror:
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         if origin is typing.Annotated:
+            if any(isinstance(mark, EpochMillis) for mark in args[1:]):
+                return datetime, _moment
             return self.field(args[0])
         if origin in (types.UnionType, typing.Union) and type(None) in args:
             rest = [arg for arg in args if arg is not type(None)]
@@ -141,10 +143,14 @@ def _properties(cls: type) -> dict[str, Any]:
     found = {}
     for name, member in vars(cls).items():
         if isinstance(member, property) and not name.startswith("_") and member.fget is not None:
-            hint = typing.get_type_hints(member.fget).get("return")
+            hint = typing.get_type_hints(member.fget, include_extras=True).get("return")
             if hint is not None:
                 found[name] = hint
     return found
+
+
+def _moment(ms: int) -> datetime:
+    return datetime.fromtimestamp(ms / 1000, tz=UTC)
 
 
 def _identity(value: Any) -> Any:

@@ -227,3 +227,8 @@ class MoveCodec:
             except (CodecError, TypeError, ValueError):
                 return Rejected(Codes.INVALID_MOVE, f"{data['action']}: {key!r} has the wrong type.")
         return cls(**values)
+
+
+def describe_action(move: Mapping[str, Any]) -> str:
+    """A move's action in words (``SET_CAM`` is "Set cam"): its label when the game has no better one."""
+    return str(move.get("action", "?")).replace("_", " ").capitalize()

@@ -18,6 +18,9 @@
 - ``invariants(state)``: what must always hold (cards conserved...); returns the violations found.
 - ``secrets(state, viewer)``: values ``viewer`` must not be able to learn now (face-down cards, deck
   order, other hands). The redaction suite checks that none of them appears in what the viewer gets.
+- ``view_type``: the dataclass ``player_view`` returns, named ``<Prefix>View``; the API mirrors it field
+  by field as the game's typed GraphQL view, and names the game's other GraphQL types ``<Prefix>...``.
+- ``describe_move(move)``: a short sentence for people naming a move given in its JSON form.
 
 ``games.core.engine`` wraps a spec with the match seed and version, and is what services call.
 """
@@ -29,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from games.core.chance import Chance
-from games.core.codec import EventCodec, MoveCodec
+from games.core.codec import EventCodec, MoveCodec, describe_action
 from games.core.commands import Command
 from games.core.deadlines import Deadline
 from games.core.decisions import Decision
@@ -71,3 +74,5 @@ class GameSpec(Generic[S]):
     invariants: Callable[[S], tuple[str, ...]] = field(default=lambda state: ())
     secrets: Callable[[S, Viewer], tuple[Any, ...]] = field(default=lambda state, viewer: ())
     may_act: Callable[[S], frozenset[int]] | None = None  # None: the seats it waits on
+    view_type: type | None = None  # None: no part in the GraphQL schema (the test suites' toy games)
+    describe_move: Callable[[Mapping[str, Any]], str] = describe_action

@@ -12,11 +12,12 @@ from games.daredevil_rock.bots import HeuristicBot, RandomBot
 from games.daredevil_rock.cards import TABLEAU
 from games.daredevil_rock.events import EVENTS
 from games.daredevil_rock.evolve import evolve
+from games.daredevil_rock.labels import describe_move
 from games.daredevil_rock.moves import MOVES
 from games.daredevil_rock.options import OPTIONS, Options
 from games.daredevil_rock.rules import decide, legal_moves, waiting_on
 from games.daredevil_rock.state import Climber, State, invariants
-from games.daredevil_rock.views import player_view, secrets
+from games.daredevil_rock.views import DaredevilRockView, player_view, secrets
 
 
 def initial_state(options: Mapping[str, Any], seats: int) -> State:
@@ -91,4 +92,6 @@ SPEC: GameSpec[State] = GameSpec(
     secrets=secrets,
     summary="Climb a cliff of face-down cards to ranks within three of your own, set cams against the "
     "Jokers that make you fall, and be first to hang from the top and reach the summit.",
+    view_type=DaredevilRockView,
+    describe_move=describe_move,
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.core.moments import Millis
 from games.core.visibility import Viewer
 from games.daredevil_rock.cards import Card
 from games.daredevil_rock.state import Climber, Position, State, hangs_over_face_down
@@ -47,6 +48,9 @@ class ClimberView:
 
 @dataclass(frozen=True, slots=True)
 class DaredevilRockView:
+    """The Daredevil Rock table as the caller may see it: face-down cards have card null (the draw
+    deck's order is shown only once the match's full log is revealed)."""
+
     seat: int | None  # who is looking (None: a spectator)
     started: bool
     columns: int
@@ -61,7 +65,7 @@ class DaredevilRockView:
     actions_left: int
     free_climb: Spot | None
     must_examine: bool
-    deadline: int | None
+    deadline: Millis | None  # when the turn times out
     over: bool
     winner: int | None
     limited_cams: int | None

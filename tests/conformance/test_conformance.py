@@ -9,6 +9,7 @@ from games.core.codec import encode
 from games.core.commands import Command
 from games.core.decisions import Accepted, Rejected
 from games.core.visibility import OMNISCIENT, SPECTATOR, seat_viewer
+from tests.conformance import fuzz
 from tests.conformance.playouts import options_for, playout, steps
 
 # legal => accepted is checked for every legal move at every step of this many playouts (it is the
@@ -65,27 +66,25 @@ def test_the_seats_waited_on_may_act_and_a_match_never_waits_on_nothing(spec):
 
 def test_moves_that_are_not_legal_are_rejected_and_change_nothing(spec):
     chance = Chance("fuzz", 0)
-    actions = list(spec.moves.actions)
     for seed in range(EXHAUSTIVE):
         options = options_for(spec, seed)
         seats = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
         for _, after, _ in steps(spec, seats, str(seed), options):
             seat = chance.below(seats)
-            raw = {"action": chance.pick(actions), **_random_fields(chance)}
+            raw = fuzz.typed_move(spec.moves, chance)
             move = spec.moves.load(raw)
-            if isinstance(move, Rejected):
-                continue
-            legal = engine.legal_moves(after, seat)
-            if move in legal:
+            assert not isinstance(move, Rejected), (raw, move)  # every field has its own type
+            assert isinstance(engine.decide(after, Command(fuzz.NotAMove(), seat, 0)), Rejected)
+            if move in engine.legal_moves(after, seat):
                 continue
             decision = engine.decide(after, Command(move, seat, 0))
             assert isinstance(decision, Rejected), (seed, seat, move, decision)
             assert decision.code and decision.message
 
 
-def _random_fields(chance):
-    names = ("level", "column", "row", "seat", "card", "index", "target", "number", "cardIndex")
-    return {name: chance.below(12) - 1 for name in names if chance.coin()}
+def test_malformed_moves_are_refused_before_they_reach_the_rules(spec):
+    for problem, raw in fuzz.malformed_moves(spec.moves):
+        assert isinstance(spec.moves.load(raw), Rejected), (problem, raw)
 
 
 def test_the_same_seed_plays_the_same_match(spec):
@@ -114,4 +113,5 @@ def test_views_are_json_ready_for_every_viewer(spec):
         for viewer in (SPECTATOR, OMNISCIENT, *(seat_viewer(s) for s in range(result.seats))):
             view = engine.view(game, viewer)
             assert dataclasses.is_dataclass(view)
+            assert spec.view_type is None or type(view) is spec.view_type  # what the API mirrors
             json.dumps(encode(view))

@@ -1,7 +1,5 @@
-"""What every game contributes to the schema: a typed view, a typed move input and move labels.
-
-A game module (``api/graphql/games/<game>.py``) builds one ``GameBinding``; ``api/graphql/games``
-registers it and adds its move input as one member of the ``MoveInput`` @oneOf input.
+"""What every game contributes to the schema, derived from its ``GameSpec``: a typed view, a typed move
+input and move labels. Nothing here names a game: ``api/graphql/games`` binds each registered one.
 """
 
 from __future__ import annotations
@@ -18,6 +16,7 @@ import strawberry
 
 from api.graphql.convert import TypeMirror
 from games.core.codec import MoveCodec, encode
+from games.core.spec import GameSpec
 
 
 @strawberry.interface(description="What one caller may see of a match at one version, typed per game.")
@@ -41,17 +40,34 @@ class GameBinding:
     @property
     def graphql_member(self) -> str:
         """The member's name in the schema (camelCase), as it appears in LegalMove.input."""
-        head, *rest = self.member.split("_")
-        return head + "".join(word.title() for word in rest)
+        return _camel(self.member)
 
     def view(self, view: Any, version: int) -> Any:
         return self.convert_view(view, game=self.key, version=version)
 
 
-def view_type(mirror: TypeMirror, view_class: type, *, description: str | None = None) -> tuple[type, Any]:
-    """The GameView implementation mirroring a game's top-level view dataclass."""
-    return mirror.object_type(
-        view_class, name=mirror.prefix + "View", interfaces=(GameView,), description=description
+def bind(spec: GameSpec[Any]) -> GameBinding | None:
+    """A game's part of the schema, derived from its spec; None for a game without a ``view_type``.
+
+    The view dataclass's name, ``<Prefix>View``, gives the prefix of every GraphQL type of the game
+    (``DaredevilRockView``, ``DaredevilRockCard``, ``DaredevilRockMove``...); its MoveInput member is
+    named after its key (``daredevil-rock``: ``daredevilRock``).
+    """
+    if spec.view_type is None:
+        return None
+    prefix = spec.view_type.__name__.removesuffix("View")
+    view_type, convert_view = TypeMirror(prefix).object_type(
+        spec.view_type, name=prefix + "View", interfaces=(GameView,)
+    )
+    move_type, dump_move = move_input(prefix, spec.name, spec.moves)
+    return GameBinding(
+        key=spec.key,
+        member=spec.key.replace("-", "_"),
+        view_type=view_type,
+        convert_view=convert_view,
+        move_type=move_type,
+        dump_move=dump_move,
+        label=spec.describe_move,
     )
 
 
