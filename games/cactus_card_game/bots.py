@@ -41,6 +41,7 @@ WORTH = {
     Kind.CHARLIE: 4,
 }
 THEFTS = (Kind.STEAL_A_POINT, Kind.FREE_POINT)
+SET_CHARACTERS = (Kind.WALTER, Kind.SPIKE, Kind.CHARLIE)  # best first
 
 
 class RandomBot:
@@ -57,9 +58,10 @@ class HeuristicBot:
     for points: a point stolen from itself, a point that would let a leader win, or its own point
     thefts when someone stops them. It lets every other card stand.
 
-    In its turn, in order: the set worth most; Steal a Point from the leader; Free Point; Request a Card
-    for the character it holds two of; See and Steal, then Steal a Card, from the leader; swap its
-    nearly empty hand for the biggest one; Draw 3; otherwise draw a card. Ties go to the first seat.
+    In its turn, in order: the set worth most; Steal a Point from the leader; Free Point; See and Steal
+    from the leader; Request a Card, from the player with most cards, for the character closest to a
+    set; Steal a Card from the leader; swap its nearly empty hand for the biggest one; Draw 3;
+    otherwise draw a card. Ties go to the first seat.
     """
 
     name = "heuristic"
@@ -109,14 +111,16 @@ def _turn(view: CactusCardGameView, allowed: tuple[Move, ...]) -> Move | None:
             return PlayStealAPoint(victim.seat)
     if PlayFreePoint() in allowed:
         return PlayFreePoint()
-    pair = _pair(view.hand)
     richest = max(leaders, key=lambda player: player.cards, default=None)
-    if pair is not None and richest is not None and PlayRequestACard(richest.seat, pair) in allowed:
-        return PlayRequestACard(richest.seat, pair)
-    for move_type in (PlaySeeAndSteal, PlayStealACard):
-        for victim in leaders:
-            if victim.cards and move_type(victim.seat) in allowed:
-                return move_type(victim.seat)
+    for victim in leaders:
+        if victim.cards and PlaySeeAndSteal(victim.seat) in allowed:
+            return PlaySeeAndSteal(victim.seat)
+    wanted = _wanted_character(view.hand)
+    if richest is not None and PlayRequestACard(richest.seat, wanted) in allowed:
+        return PlayRequestACard(richest.seat, wanted)
+    for victim in leaders:
+        if victim.cards and PlayStealACard(victim.seat) in allowed:
+            return PlayStealACard(victim.seat)
     me = view.seat if view.seat is not None else 0
     if richest is not None and len(view.hand) <= 2 and richest.cards >= len(view.hand) + 3:
         return PlaySwapHands(me, richest.seat)
@@ -129,14 +133,13 @@ def _by_standing(view: CactusCardGameView) -> list[PlayerView]:
     return sorted(others, key=lambda player: (-player.points, player.seat))
 
 
-def _pair(hand: tuple[Card, ...]) -> str | None:
-    """The best character this hand holds exactly two of (a third makes a set)."""
-    for kind in (Kind.WALTER, Kind.SPIKE, Kind.CHARLIE):
-        if sum(1 for card in hand if card.kind is kind) == 2:
-            return kind.value
-    return None
+def _wanted_character(hand: tuple[Card, ...]) -> str:
+    """The character closest to a set in this hand (Wilds count for any), the best one on a tie."""
+    wilds = sum(1 for card in hand if card.kind is Kind.WILD)
+    held = {kind: sum(1 for card in hand if card.kind is kind) + wilds for kind in SET_CHARACTERS}
+    return max(SET_CHARACTERS, key=lambda kind: (min(held[kind], 2), CHARACTERS[kind])).value
 
 
 def _most_wanted(cards: tuple[Card, ...], hand: tuple[Card, ...]) -> Card:
-    pair = _pair(hand)
-    return max(cards, key=lambda card: (card.kind.value == pair, WORTH.get(card.kind, 1), -card.number))
+    wanted = _wanted_character(hand)
+    return max(cards, key=lambda card: (card.kind.value == wanted, WORTH.get(card.kind, 1), -card.number))

@@ -63,16 +63,6 @@ HAND_SIZE = 5  # cards dealt to each player
 CHARACTERS: dict[Kind, int] = {Kind.CHARLIE: 1, Kind.SPIKE: 2, Kind.WALTER: 3, Kind.WILD: 3}
 SET_SIZE = 3
 
-# Action cards: played face up to the discard pile; each opens a STOP window (Ruling 4).
-ACTIONS = (
-    Kind.FREE_POINT,
-    Kind.STEAL_A_POINT,
-    Kind.SWAP_HANDS,
-    Kind.SEE_AND_STEAL,
-    Kind.STEAL_A_CARD,
-    Kind.REQUEST_A_CARD,
-    Kind.DRAW_3,
-)
 DRAW_3_CARDS = 3
 
 

@@ -155,7 +155,7 @@ def has_points(state: State, victim: int) -> Rejected | None:
 
 
 def check_pair(state: State, first: int, second: int) -> Rejected | None:
-    """Ruling 15: any two different players still in the match, the actor included."""
+    """Ruling 7: any two different players still in the match, the actor included."""
     if first == second or not (_playing(state, first) and _playing(state, second)):
         return Rejected(Code.NOT_A_TARGET, "Pick two different players still in the match.")
     return None

@@ -1,4 +1,5 @@
-"""The deck, the point pile, the points goal and the deal (rulebook: SETUP, HOW TO WIN, CONTENTS)."""
+"""The deck, the point pile, the points goal and the deal (rulebook: SETUP, HOW TO WIN, CONTENTS):
+Rulings 1 and 2."""
 
 import pytest
 

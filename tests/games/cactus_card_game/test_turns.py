@@ -1,4 +1,5 @@
-"""A turn (rulebook: DURING YOUR TURN, ENDING YOUR TURN, OTHER RULES) and its clock."""
+"""A turn (rulebook: DURING YOUR TURN, ENDING YOUR TURN, OTHER RULES) and its clock: Rulings 3, 8, 9,
+17 and 19."""
 
 from games.cactus_card_game import SPEC
 from games.cactus_card_game.events import CardsDrawn, DrawPileRefilled, MatchEnded
