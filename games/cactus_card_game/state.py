@@ -123,6 +123,8 @@ def invariants(state: State) -> tuple[str, ...]:
             problems.append(f"seat {player.seat} left the match but still holds cards")
     if state.running and (state.active is None or not state.players[state.active].playing):
         problems.append("the match is running but no player still in it has the turn")
+    if state.window is not None and not state.window.waiting_on <= frozenset(state.playing()):
+        problems.append("a STOP window waits on a player who left the match")
     if state.window is not None and state.choice is not None:
         problems.append("a STOP window and a choice are open at once")
     if state.over and (state.window is not None or state.choice is not None):
