@@ -19,7 +19,6 @@ from games.cactus_card_game.events import (
     PointStolen,
     RequestAnswered,
 )
-from games.cactus_card_game.evolve import SEE_AND_STEAL
 from games.cactus_card_game.moves import (
     Move,
     PlayFreePoint,
@@ -29,7 +28,7 @@ from games.cactus_card_game.moves import (
     PlayStealAPoint,
     PlaySwapHands,
 )
-from games.cactus_card_game.state import Action, State
+from games.cactus_card_game.state import SEE_AND_STEAL, Action, State
 from games.cactus_card_game.turns import draw, earn, end_turn, scored
 from games.core.chance import Chance
 from games.core.deadlines import seconds_after

@@ -7,7 +7,6 @@ code and a sentence for the player. ``legal_moves`` is exactly the candidates th
 from __future__ import annotations
 
 from games.cactus_card_game.cards import CHARACTERS, SET_SIZE, Card, Kind
-from games.cactus_card_game.evolve import SEE_AND_STEAL, STEAL_A_CARD
 from games.cactus_card_game.moves import (
     DrawCard,
     LetItStand,
@@ -24,7 +23,7 @@ from games.cactus_card_game.moves import (
     Stop,
     TakeCard,
 )
-from games.cactus_card_game.state import Player, State
+from games.cactus_card_game.state import SEE_AND_STEAL, STEAL_A_CARD, Player, State
 from games.core.decisions import Codes, Rejected
 
 

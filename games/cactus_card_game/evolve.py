@@ -32,7 +32,7 @@ from games.cactus_card_game.events import (
     SetPlayed,
     StopPlayed,
 )
-from games.cactus_card_game.state import Action, Choice, Player, State
+from games.cactus_card_game.state import SEE_AND_STEAL, STEAL_A_CARD, Action, Choice, Player, State
 from games.core.prompt import Prompt
 from games.core.reaction import Left, Passed, Reacted, ReactionWindow, WindowClosed, WindowOpened
 from games.core.turns import Turn, TurnEnded, TurnStarted
@@ -59,9 +59,6 @@ def _replacer(cls: type[T]) -> Callable[..., T]:
 
     return replace
 
-
-SEE_AND_STEAL = "see-and-steal"
-STEAL_A_CARD = "steal-a-card"
 
 replace_state = _replacer(State)
 replace_player = _replacer(Player)

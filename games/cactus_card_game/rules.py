@@ -136,14 +136,11 @@ def _stop(story: Story[State], seat: int, answers: int) -> None:
     but its player; its deadline restarts."""
     state = story.state
     card = state.players[seat].first(Kind.STOP)
-    reaction = react(_window(state), seat, answers, _stop_deadline(story))
+    deadline = seconds_after(story.at, state.options.stop_seconds)
+    reaction = react(_window(state), seat, answers, deadline)
     if card is None or isinstance(reaction, Rejected):
         raise ValueError("the checks guarantee a STOP card and a current link")
     story.tell(StopPlayed(seat, card), reaction)
-
-
-def _stop_deadline(story: Story[State]) -> int | None:
-    return seconds_after(story.at, story.state.options.stop_seconds)
 
 
 def _close(story: Story[State], events: tuple[Event, ...] | Rejected, chance: Chance) -> None:

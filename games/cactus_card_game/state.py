@@ -52,6 +52,11 @@ class Action:
         return self.targets[0]
 
 
+# The kinds of choice (``Prompt.kind``), in the game's words.
+SEE_AND_STEAL = "see-and-steal"
+STEAL_A_CARD = "steal-a-card"
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """See and Steal or Steal a Card, waiting on the actor's pick (the prompt) after its window.

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.cactus_card_game.cards import Card, Kind
-from games.cactus_card_game.evolve import SEE_AND_STEAL
-from games.cactus_card_game.state import Action, Choice, Player, State
+from games.cactus_card_game.state import SEE_AND_STEAL, Action, Choice, Player, State
 from games.core.visibility import Viewer
 
 
