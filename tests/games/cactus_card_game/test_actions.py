@@ -168,6 +168,15 @@ def test_a_see_and_steal_pick_not_made_in_time_takes_the_first_card_of_the_victi
     assert of_type(events, CardTaken) == [CardTaken(0, 1, first)]
 
 
+def test_a_choice_timeout_after_the_pick_changes_nothing():
+    """Ruling 19."""
+    state, _ = play(table(["see-and-steal", "walter charlie"]), 0, PlaySeeAndSteal(1))
+    state, _ = play(state, 1, LetItStand())
+    state, _ = play(state, 0, TakeCard(state.players[1].hand[1].number))
+    after, events = time_out(state, "choice-1", at=T0 + 15_000)
+    assert events == [] and after == state
+
+
 def test_see_and_steal_on_a_player_left_with_no_cards_does_nothing():
     """The victim played its only card, a STOP, which was stopped: there is no hand to look at."""
     state, _ = play(table(["see-and-steal", "stop", "stop"]), 0, PlaySeeAndSteal(1))
