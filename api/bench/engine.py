@@ -11,7 +11,8 @@ from typing import Any
 
 from games.core import engine
 from games.core.chance import Chance
-from games.core.commands import Begin, Command
+from games.core.commands import Begin, Command, Timeout
+from games.core.deadlines import overdue
 from games.core.decisions import Accepted
 from games.core.spec import GameSpec
 
@@ -30,6 +31,12 @@ def record(spec: GameSpec[Any], seed: int) -> tuple[engine.Game, list[Command[An
         if game.over:
             return start, commands
         now += 1_000
+        # A deadline that passed fires first, as the timer worker fires it: a move chosen from the
+        # table before it could answer what is no longer open (a STOP window that timed out).
+        due = overdue(spec.deadlines(game.state), now)
+        if due:
+            commands.append(Command(Timeout(due[0].id), None, due[0].at))
+            continue
         seat = chance.pick(sorted(engine.waiting_on(game)))
         commands.append(Command(chance.pick(engine.legal_moves(game, seat)), seat, now))
 

@@ -11,9 +11,12 @@ the chain it answers (``answers``: 0 is the action itself, ``n`` the n-th reacti
 STOP to arrive, still answering the action, is refused as stale (``STALE_REACTION``) instead of being
 read as a STOP of the first STOP.
 
-The window's facts are events of its own (``WindowOpened``, ``Reacted``, ``Passed``,
+A participant who leaves the match while the window is open (``Left``) drops out of it: nobody waits
+on it and a later reaction does not reopen the window to it.
+
+The window's facts are events of its own (``WindowOpened``, ``Reacted``, ``Passed``, ``Left``,
 ``WindowClosed``); a game's ``evolve`` hands them to ``ReactionWindow.opened`` and ``apply``, and its
-``decide`` builds them with ``react``, ``pass_`` and ``time_out``, which check the rules first.
+``decide`` builds them with ``react``, ``pass_``, ``leave`` and ``time_out``, which check the rules first.
 """
 
 from __future__ import annotations
@@ -57,6 +60,14 @@ class Passed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Left(Event):
+    """``seat`` left the match while the window was open: it may no longer react, nobody waits on it."""
+
+    window: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class WindowClosed(Event):
     """The window closed (everyone eligible passed, or its deadline passed): ``cancelled`` tells
     whether the action resolves (False) or not (True)."""
@@ -65,7 +76,7 @@ class WindowClosed(Event):
     cancelled: bool
 
 
-WINDOW_EVENTS = (WindowOpened, Reacted, Passed, WindowClosed)
+WINDOW_EVENTS = (WindowOpened, Reacted, Passed, Left, WindowClosed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +115,14 @@ class ReactionWindow(Generic[A]):
                 )
             case Passed(seat=seat):
                 return replace(self, passed=self.passed | {seat})
+            case Left(seat=seat):
+                gone = frozenset((seat,))
+                return replace(
+                    self,
+                    participants=self.participants - gone,
+                    eligible=self.eligible - gone,
+                    passed=self.passed - gone,
+                )
             case WindowClosed():
                 return replace(self, passed=self.eligible)  # silence at the deadline is a pass
         return self
@@ -172,6 +191,20 @@ def pass_(window: ReactionWindow[Any], seat: int | None) -> tuple[Event, ...] | 
     if window.waiting_on == {seat}:
         return Passed(window.key, seat), WindowClosed(window.key, window.cancels)
     return (Passed(window.key, seat),)
+
+
+def leave(window: ReactionWindow[Any], seat: int) -> tuple[Event, ...]:
+    """``seat`` leaves the match; when nobody else is left to answer, the window closes as it stands.
+
+    The actor leaving is the game's business (does its action still resolve?): this only takes a
+    participant out of the chain's future.
+    """
+    if window.closed or seat not in window.participants:
+        return ()
+    left = Left(window.key, seat)
+    if window.apply(left).closed:
+        return left, WindowClosed(window.key, window.cancels)
+    return (left,)
 
 
 def time_out(window: ReactionWindow[Any] | None, deadline_id: str) -> tuple[Event, ...]:

@@ -9,6 +9,7 @@ from typing import Any
 from games.core import engine
 from games.core.chance import Chance
 from games.core.commands import Begin, Command, Timeout
+from games.core.deadlines import overdue
 from games.core.decisions import Accepted
 from games.core.engine import Game
 from games.core.spec import GameSpec
@@ -63,9 +64,17 @@ def steps(
         game = step.game
         if game.over:
             return
-        command = _next_command(game, chance, now + 1 + chance.below(3_000))
-        now = command.at
+        now += 1 + chance.below(3_000)
+        command = _due_timer(game, now) or _next_command(game, chance, now)
+        now = max(now, command.at)  # a silence waits for the deadline
     raise PlayoutError(f"{spec.key} seed {seed}: no end after {MAX_COMMANDS} commands")
+
+
+def _due_timer(game: Game, now: int) -> Command[Any] | None:
+    """A deadline that passed before ``now`` fires first, as the timer worker fires it: a move chosen
+    from the table before it could answer what is no longer open (a STOP window that timed out)."""
+    due = overdue(game.spec.deadlines(game.state), now)
+    return Command(Timeout(due[0].id), None, due[0].at) if due else None
 
 
 def _next_command(game: Game, chance: Chance, now: int) -> Command[Any]:

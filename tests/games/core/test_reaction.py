@@ -13,11 +13,13 @@ from games.core.codec import EventCodec
 from games.core.decisions import Codes, Rejected
 from games.core.reaction import (
     WINDOW_EVENTS,
+    Left,
     Passed,
     Reacted,
     ReactionWindow,
     WindowClosed,
     WindowOpened,
+    leave,
     pass_,
     react,
     time_out,
@@ -76,6 +78,30 @@ def test_silence_at_the_deadline_is_a_pass_and_a_stale_deadline_changes_nothing(
     assert fold(window, *time_out(window, window.deadline_id)).closed
 
 
+def test_a_participant_who_leaves_is_no_longer_waited_on_nor_offered_the_reopened_window():
+    window = opened(seats=4)
+    assert leave(window, 2) == (Left("stop-7", 2),)
+    window = fold(window, Left("stop-7", 2))
+    assert window.waiting_on == frozenset({1, 3})
+    window = window.apply(react(window, 1, answers=0, deadline=2_000))
+    assert window.waiting_on == frozenset({0, 3})
+    assert window.check(2, 1).code == Codes.NOT_WAITING_FOR_YOU
+
+
+def test_when_the_last_one_waited_on_leaves_the_window_closes_as_it_stands():
+    window = fold(opened(), Passed("stop-7", 1), Reacted("stop-7", 2, 0, 2_000))
+    window = fold(window, Passed("stop-7", 1))
+    assert leave(window, 0) == (Left("stop-7", 0), WindowClosed("stop-7", True))
+    assert fold(window, *leave(window, 0)).closed
+
+
+def test_leaving_a_closed_window_or_one_never_joined_changes_nothing():
+    window = opened(seats=3)
+    assert leave(window, 5) == ()
+    closed = fold(window, WindowClosed("stop-7", False))
+    assert leave(closed, 1) == ()
+
+
 def test_a_window_without_a_deadline_lists_no_timer():
     assert opened(deadline=None).deadlines() == ()
 
@@ -86,6 +112,7 @@ def test_window_events_survive_the_codec():
         WindowOpened("stop-7", 0, frozenset({0, 1, 2}), 1_000),
         Reacted("stop-7", 1, 0, None),
         Passed("stop-7", 2),
+        Left("stop-7", 1),
         WindowClosed("stop-7", True),
     ):
         assert codec.load(*codec.dump(event)) == event
@@ -93,7 +120,9 @@ def test_window_events_survive_the_codec():
 
 # Properties: a random table, a random stream of reactions (current or stale), passes and timeouts.
 steps = st.lists(
-    st.tuples(st.sampled_from(("react", "stale", "pass", "timeout", "old-timeout")), st.integers(0, 5)),
+    st.tuples(
+        st.sampled_from(("react", "stale", "pass", "leave", "timeout", "old-timeout")), st.integers(0, 5)
+    ),
     max_size=40,
 )
 
@@ -103,6 +132,7 @@ def test_every_window_follows_the_chain_rules(seats, actor, stream):
     actor %= seats
     window = opened(seats, actor)
     taken: list[int] = []
+    gone: set[int] = set()
     for number, (kind, who) in enumerate(stream):
         seat = who % seats
         before = window
@@ -114,6 +144,9 @@ def test_every_window_follows_the_chain_rules(seats, actor, stream):
             case "pass":
                 outcome = pass_(window, seat)
                 events = () if isinstance(outcome, Rejected) else outcome
+            case "leave":
+                outcome, events = None, leave(window, seat)
+                gone.add(seat)
             case "timeout":
                 outcome, events = None, time_out(window, window.deadline_id)
             case _:
@@ -138,3 +171,4 @@ def test_every_window_follows_the_chain_rules(seats, actor, stream):
         assert window.cancels == (len(taken) % 2 == 1)
         assert actor not in window.eligible or taken  # the actor answers only a reaction
         assert all(taken[i] != taken[i + 1] for i in range(len(taken) - 1))  # nobody answers themselves
+        assert not gone & window.waiting_on  # nobody waits on a seat that left

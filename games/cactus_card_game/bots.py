@@ -1,0 +1,145 @@
+"""Computer players. They see only their own seat's ``CactusCardGameView`` and the legal moves.
+
+Both answer a STOP window as soon as they are asked (the service schedules a bot when the match waits
+on it), so a bot never lets a window's deadline pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.cactus_card_game.cards import CHARACTERS, Card, Kind
+from games.cactus_card_game.moves import (
+    DrawCard,
+    LetItStand,
+    Move,
+    PickCard,
+    PlayDrawThree,
+    PlayFreePoint,
+    PlayRequestACard,
+    PlaySeeAndSteal,
+    PlaySet,
+    PlayStealACard,
+    PlayStealAPoint,
+    PlaySwapHands,
+    Stop,
+    TakeCard,
+)
+from games.cactus_card_game.views import CactusCardGameView, PlayerView, WindowView
+from games.core.chance import Chance
+
+# What a card is worth to the heuristic when it takes one: set material first, then the cards that
+# earn or guard points.
+WORTH = {
+    Kind.WILD: 9,
+    Kind.WALTER: 8,
+    Kind.STEAL_A_POINT: 7,
+    Kind.FREE_POINT: 7,
+    Kind.SPIKE: 6,
+    Kind.STOP: 5,
+    Kind.CHARLIE: 4,
+}
+THEFTS = (Kind.STEAL_A_POINT, Kind.FREE_POINT)
+SET_CHARACTERS = (Kind.WALTER, Kind.SPIKE, Kind.CHARLIE)  # best first
+
+
+class RandomBot:
+    """Any legal move, uniformly at random."""
+
+    name = "random"
+
+    def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
+        return chance.pick(legal)
+
+
+class HeuristicBot:
+    """A sensible player: it completes sets, takes points and cards from the leader, and keeps its STOPs
+    for points: a point stolen from itself, a point that would let a leader win, or its own point
+    thefts when someone stops them. It lets every other card stand.
+
+    In its turn, in order: the set worth most; Steal a Point from the leader; Free Point; See and Steal
+    from the leader; Request a Card, from the player with most cards, for the character closest to a
+    set; Steal a Card from the leader; swap its nearly empty hand for the biggest one; Draw 3;
+    otherwise draw a card. Ties go to the first seat.
+    """
+
+    name = "heuristic"
+
+    def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
+        if not legal:
+            return None
+        wanted = self._wanted(view, tuple(legal))
+        if wanted in legal:
+            return wanted
+        for fallback in (LetItStand(), DrawCard()):
+            if fallback in legal:
+                return fallback
+        return chance.pick(legal)
+
+    def _wanted(self, view: CactusCardGameView, allowed: tuple[Move, ...]) -> Move | None:
+        if view.choice is not None:
+            if view.seen is not None:
+                return TakeCard(_most_wanted(view.seen.cards, view.hand).number)
+            return PickCard(0)
+        if view.window is not None:
+            return _answer(view, view.window)
+        return _turn(view, allowed)
+
+
+def _answer(view: CactusCardGameView, window: WindowView) -> Move:
+    action = window.action
+    if action.kind not in THEFTS:
+        return LetItStand()
+    me = view.seat
+    thief = view.players[action.seat]
+    hurts_me = action.kind is Kind.STEAL_A_POINT and action.targets == (me,)
+    wins = thief.points + 1 >= view.goal
+    # The actor answers a STOP of its own point with a STOP; the others stop a point that hurts.
+    mine = action.seat == me
+    wanted = not window.stands if mine else window.stands and (hurts_me or wins)
+    return Stop(window.answers) if wanted else LetItStand()
+
+
+def _turn(view: CactusCardGameView, allowed: tuple[Move, ...]) -> Move | None:
+    sets = [move for move in allowed if isinstance(move, PlaySet)]
+    if sets:
+        return max(sets, key=lambda move: (CHARACTERS[Kind(move.character)], -move.wilds))
+    leaders = _by_standing(view)
+    for victim in leaders:
+        if PlayStealAPoint(victim.seat) in allowed:
+            return PlayStealAPoint(victim.seat)
+    if PlayFreePoint() in allowed:
+        return PlayFreePoint()
+    richest = max(leaders, key=lambda player: player.cards, default=None)
+    for victim in leaders:
+        if victim.cards and PlaySeeAndSteal(victim.seat) in allowed:
+            return PlaySeeAndSteal(victim.seat)
+    wanted = _wanted_character(view.hand)
+    if richest is not None and PlayRequestACard(richest.seat, wanted) in allowed:
+        return PlayRequestACard(richest.seat, wanted)
+    for victim in leaders:
+        if victim.cards and PlayStealACard(victim.seat) in allowed:
+            return PlayStealACard(victim.seat)
+    me = view.seat if view.seat is not None else 0
+    if richest is not None and len(view.hand) <= 2 and richest.cards >= len(view.hand) + 3:
+        return PlaySwapHands(me, richest.seat)
+    return PlayDrawThree() if PlayDrawThree() in allowed else DrawCard()
+
+
+def _by_standing(view: CactusCardGameView) -> list[PlayerView]:
+    """The other players still in, most points first."""
+    others = [player for player in view.players if player.playing and player.seat != view.seat]
+    return sorted(others, key=lambda player: (-player.points, player.seat))
+
+
+def _wanted_character(hand: tuple[Card, ...]) -> str:
+    """The character closest to a set in this hand (Wilds count for any), the best one on a tie."""
+    wilds = sum(1 for card in hand if card.kind is Kind.WILD)
+    held = {kind: sum(1 for card in hand if card.kind is kind) + wilds for kind in SET_CHARACTERS}
+    return max(SET_CHARACTERS, key=lambda kind: (min(held[kind], 2), CHARACTERS[kind])).value
+
+
+def _most_wanted(cards: tuple[Card, ...], hand: tuple[Card, ...]) -> Card:
+    wanted = _wanted_character(hand)
+    return max(cards, key=lambda card: (card.kind.value == wanted, WORTH.get(card.kind, 1), -card.number))

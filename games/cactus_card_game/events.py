@@ -1,0 +1,240 @@
+"""The facts of a Cactus match, each declaring who may see it.
+
+A card is secret while it is in the draw pile or in a hand. Events naming such cards declare those
+fields ``hidden`` (``games.core.visibility.HiddenFields``): a seat's own deal and draws are seen whole
+by that seat only; the hand See and Steal shows, and the card it or Steal a Card takes, by the actor
+and the victim only; a new draw pile's order and Steal a Card's shuffle by nobody. Everyone else gets
+the same event with those fields blanked, so the counts stay public. Cards played face up (action
+cards, STOPs, sets, a resigning player's hand) and a card handed over for Request a Card are public.
+
+Turns start and end with the kernel's ``TurnStarted`` and ``TurnEnded`` (``games.core.turns``); a turn
+ends for "point", "drew", "draw 3", "zero cards", "timeout" or "resigned". STOP windows are the
+kernel's reaction windows (``games.core.reaction``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.cactus_card_game.cards import Card, Kind
+from games.core.codec import EventCodec
+from games.core.reaction import WINDOW_EVENTS
+from games.core.turns import TurnEnded, TurnStarted
+from games.core.visibility import Event, HiddenFields
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShuffled(HiddenFields):
+    """The 90 playing cards shuffled into the draw pile, top first, before the deal."""
+
+    hidden = ("pile",)
+
+    pile: tuple[Card, ...] | None
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt(HiddenFields):
+    """``seat``'s five cards from the deal; only that seat sees which."""
+
+    hidden = ("cards",)
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] | None
+
+    def privy_seats(self) -> frozenset[int]:
+        return frozenset((self.seat,))
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerDrawn(Event):
+    """Ruling 2: who goes first is drawn by chance among the seats."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(HiddenFields):
+    """``seat`` drew ``count`` cards from the top of the draw pile; only that seat sees which."""
+
+    hidden = ("cards",)
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] | None
+
+    def privy_seats(self) -> frozenset[int]:
+        return frozenset((self.seat,))
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPileRefilled(HiddenFields):
+    """Ruling 8: ``shuffler`` (the player with most points) shuffled the discards into a new draw pile."""
+
+    hidden = ("pile",)
+
+    shuffler: int
+    size: int
+    pile: tuple[Card, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionPlayed(Event):
+    """``seat`` played an action card face up on the discard pile, aimed at ``targets`` (the victim, or
+    the two players to swap) and, for Request a Card, naming ``requested``. A STOP window follows."""
+
+    seat: int
+    card: Card
+    targets: tuple[int, ...]
+    requested: Kind | None
+
+
+@dataclass(frozen=True, slots=True)
+class StopPlayed(Event):
+    """``seat`` played this STOP card face up on the discard pile (the window's ``Reacted`` follows)."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class SetPlayed(Event):
+    """``seat`` laid a set of three character cards (Wilds included) face up on the discard pile."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PointsEarned(Event):
+    """``seat`` took ``points`` point cards from the point pile; ``source``: "set" or "free point"."""
+
+    seat: int
+    points: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class PointStolen(Event):
+    seat: int
+    victim: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandsSwapped(Event):
+    first: int
+    second: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(HiddenFields):
+    """See and Steal: ``victim``'s hand shown to ``seat`` alone; ``seat`` now picks one card by
+    ``deadline`` (Ruling 11)."""
+
+    hidden = ("cards",)
+
+    seat: int
+    victim: int
+    cards: tuple[Card, ...] | None
+    deadline: int | None
+
+    def privy_seats(self) -> frozenset[int]:
+        return frozenset((self.seat, self.victim))
+
+
+@dataclass(frozen=True, slots=True)
+class CardTaken(HiddenFields):
+    """See and Steal: ``seat`` took ``card`` from ``victim``'s hand; only those two see which."""
+
+    hidden = ("card",)
+
+    seat: int
+    victim: int
+    card: Card | None
+
+    def privy_seats(self) -> frozenset[int]:
+        return frozenset((self.seat, self.victim))
+
+
+@dataclass(frozen=True, slots=True)
+class HandShuffled(HiddenFields):
+    """Steal a Card: ``victim``'s ``size`` cards shuffled face down in ``order`` (seen by nobody);
+    ``seat`` now picks a position by ``deadline`` (Ruling 12)."""
+
+    hidden = ("order",)
+
+    seat: int
+    victim: int
+    size: int
+    order: tuple[Card, ...] | None
+    deadline: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardStolen(HiddenFields):
+    """Steal a Card: ``seat`` took the card at ``position``; only ``seat`` and ``victim`` see which."""
+
+    hidden = ("card",)
+
+    seat: int
+    victim: int
+    position: int
+    card: Card | None
+
+    def privy_seats(self) -> frozenset[int]:
+        return frozenset((self.seat, self.victim))
+
+
+@dataclass(frozen=True, slots=True)
+class RequestAnswered(Event):
+    """Request a Card: ``victim`` handed ``card`` of the ``requested`` kind to ``seat``, or had none
+    (``card`` None). Public: the table sees the request and the card handed over (Ruling 13)."""
+
+    seat: int
+    victim: int
+    requested: Kind
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class Resigned(Event):
+    """``seat`` left the match; its ``hand`` went face up to the discard pile, its points stay."""
+
+    seat: int
+    hand: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    """``reason``: "points goal", "last player standing" or "turn limit" (no winner: ranks by points)."""
+
+    winner: int | None
+    reason: str
+
+
+EVENTS = EventCodec(
+    (
+        CardsShuffled,
+        HandDealt,
+        FirstPlayerDrawn,
+        TurnStarted,
+        CardsDrawn,
+        DrawPileRefilled,
+        ActionPlayed,
+        *WINDOW_EVENTS,
+        StopPlayed,
+        SetPlayed,
+        PointsEarned,
+        PointStolen,
+        HandsSwapped,
+        HandShown,
+        CardTaken,
+        HandShuffled,
+        CardStolen,
+        RequestAnswered,
+        Resigned,
+        TurnEnded,
+        MatchEnded,
+    )
+)

@@ -1,0 +1,75 @@
+"""Match options for The Cactus Card Game: the three clocks and the turn limit.
+
+``OPTIONS`` validates the JSON the service receives and publishes its JSON Schema; ``Options`` is the
+typed form the rules read, with 0 already turned into "no deadline" (None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.core.decisions import Rejected
+from games.core.options import IntOption, OptionsSchema
+
+TURN_SECONDS = IntOption(
+    "turnSeconds",
+    60,
+    "Seconds per turn; when they pass the player draws a card, which ends the turn. 0: no timer.",
+    minimum=0,
+    maximum=3600,
+)
+STOP_SECONDS = IntOption(
+    "stopSeconds",
+    5,
+    "Seconds the other players have to STOP an action card (each STOP restarts them); silence lets "
+    "the card stand. 0: the window waits until everyone has answered.",
+    minimum=0,
+    maximum=600,
+)
+CHOICE_SECONDS = IntOption(
+    "choiceSeconds",
+    15,
+    "Seconds to pick the card See and Steal or Steal a Card takes; silence takes the first one. 0: no timer.",
+    minimum=0,
+    maximum=600,
+)
+TURN_LIMIT = IntOption(
+    "turnLimit",
+    60,
+    "The match ends when the next player has had this many turns and nobody has reached the points "
+    "goal; players then rank by points. Empty: no limit.",
+    minimum=1,
+    maximum=10000,
+    nullable=True,
+)
+
+OPTIONS = OptionsSchema((TURN_SECONDS, STOP_SECONDS, CHOICE_SECONDS, TURN_LIMIT))
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    turn_seconds: int | None = None  # None: no deadline
+    stop_seconds: int | None = None
+    choice_seconds: int | None = None
+    turn_limit: int | None = None  # turns per player before the match ends on points
+    reveal_after_end: bool = True
+
+    @classmethod
+    def build(cls, raw: Mapping[str, Any] | None) -> Options:
+        """Parse ``raw`` (JSON options; defaults filled in).
+
+        The service validates options when a match is created, so bad options here are a programming
+        error and raise ``ValueError``.
+        """
+        values = OPTIONS.parse(raw)
+        if isinstance(values, Rejected):
+            raise ValueError(values.message)
+        return cls(
+            turn_seconds=values["turnSeconds"] or None,
+            stop_seconds=values["stopSeconds"] or None,
+            choice_seconds=values["choiceSeconds"] or None,
+            turn_limit=values["turnLimit"],
+            reveal_after_end=values["revealAfterEnd"],
+        )

@@ -1,0 +1,221 @@
+"""All of the Cactus Card Game's rules: ``decide`` a command; ``legal_moves`` and ``waiting_on`` from the
+same checks.
+
+``decide`` never raises for a bad command: it returns ``Rejected(code, message)`` (see ``checks.Code``).
+Every outcome of chance (the shuffle, the first player, a new draw pile, Steal a Card's shuffle) is
+drawn from ``chance`` and written into an event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.cactus_card_game import actions
+from games.cactus_card_game.cards import CHARACTERS, DECK, HAND_SIZE, Kind
+from games.cactus_card_game.checks import Code, candidates, check, gate, set_cards
+from games.cactus_card_game.events import (
+    CardsShuffled,
+    FirstPlayerDrawn,
+    HandDealt,
+    MatchEnded,
+    Resigned,
+    SetPlayed,
+    StopPlayed,
+)
+from games.cactus_card_game.moves import (
+    MOVE_TYPES,
+    DrawCard,
+    LetItStand,
+    Move,
+    PickCard,
+    PlaySet,
+    Stop,
+    TakeCard,
+)
+from games.cactus_card_game.state import Action, State
+from games.cactus_card_game.turns import draw, earn, end_turn, new_story, start_turn
+from games.core.chance import Chance
+from games.core.commands import Begin, Command, Resign, Timeout
+from games.core.deadlines import Deadline, seconds_after
+from games.core.decisions import Accepted, Decision, Rejected
+from games.core.deck import deal
+from games.core.reaction import ReactionWindow, WindowClosed, leave, pass_, react, time_out
+from games.core.turns import Story
+from games.core.visibility import Event
+
+
+def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
+    move = command.move
+    match move:
+        case Begin():
+            return _begin(state, command.at, chance)
+        case Timeout(deadline_id=deadline_id):
+            return _timeout(state, deadline_id, command.at, chance)
+        case Resign():
+            return _resign(state, command.seat, command.at, chance)
+    player = gate(state, command.seat)
+    if isinstance(player, Rejected):
+        return player
+    if not isinstance(move, MOVE_TYPES):
+        return Rejected(Code.UNKNOWN_MOVE, "That is not a Cactus Card Game move.")
+    problem = check(state, player, move)
+    if problem is not None:
+        return problem
+    story = new_story(state, command.at)
+    _play(story, player.seat, move, chance)
+    return Accepted(tuple(story.events), story.state)
+
+
+def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
+    """The moves ``seat`` may make now (system moves and resigning aside)."""
+    player = gate(state, seat)
+    if isinstance(player, Rejected) or seat not in waiting_on(state):
+        return ()
+    return tuple(move for move in candidates(state, player) if check(state, player, move) is None)
+
+
+def waiting_on(state: State) -> frozenset[int]:
+    """The prompted seat while a choice is open; while a STOP window is open, everyone who may still
+    answer it; otherwise the player whose turn it is."""
+    if not state.running:
+        return frozenset()
+    if state.choice is not None:
+        return state.choice.prompt.waiting_on
+    if state.window is not None:
+        return state.window.waiting_on
+    return frozenset() if state.active is None else frozenset((state.active,))
+
+
+def deadlines(state: State) -> tuple[Deadline, ...]:
+    """Ruling 3: only the clock of what the match waits on runs out; the turn's waits for an open window
+    or choice to finish."""
+    if not state.running:
+        return ()
+    if state.choice is not None:
+        return state.choice.prompt.deadlines()
+    if state.window is not None:
+        return state.window.deadlines("stop")
+    return () if state.turn is None else state.turn.deadlines()
+
+
+def _begin(state: State, at: int, chance: Chance) -> Decision:
+    """Shuffle, deal five cards to each player one at a time, and draw who goes first (Ruling 2)."""
+    if state.started:
+        return Rejected(Code.ALREADY_STARTED, "The match has already started.")
+    pile = chance.shuffle(DECK)
+    hands, _ = deal(pile, state.seats, HAND_SIZE)
+    first = chance.below(state.seats)
+    story = new_story(state, at)
+    story.tell(CardsShuffled(pile, len(pile)))
+    for seat, hand in enumerate(hands):
+        story.tell(HandDealt(seat, len(hand), hand))
+    story.tell(FirstPlayerDrawn(first))
+    start_turn(story, first, chance)
+    return Accepted(tuple(story.events), story.state)
+
+
+def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
+    match move:
+        case Stop(answers=answers):
+            _stop(story, seat, answers)
+        case LetItStand():
+            _close(story, pass_(_window(story.state), seat), chance)
+        case TakeCard(card=answer) | PickCard(position=answer):
+            actions.take(story, answer)
+        case DrawCard():
+            draw(story, seat, 1, chance)
+            end_turn(story, "drew", chance)
+        case PlaySet(character=character, wilds=wilds):
+            _play_set(story, seat, character, wilds, chance)
+        case _:
+            actions.play(story, seat, move)
+
+
+def _stop(story: Story[State], seat: int, answers: int) -> None:
+    """Ruling 4: the STOP card goes face up onto the discard pile and reopens the window for everyone
+    but its player; its deadline restarts."""
+    state = story.state
+    card = state.players[seat].first(Kind.STOP)
+    deadline = seconds_after(story.at, state.options.stop_seconds)
+    reaction = react(_window(state), seat, answers, deadline)
+    if card is None or isinstance(reaction, Rejected):
+        raise ValueError("the checks guarantee a STOP card and a current link")
+    story.tell(StopPlayed(seat, card), reaction)
+
+
+def _close(story: Story[State], events: tuple[Event, ...] | Rejected, chance: Chance) -> None:
+    """Tell a window's events; when they close it, the action it guarded resolves (or not)."""
+    if isinstance(events, Rejected):
+        raise ValueError("the checks guarantee the window may take this answer")
+    action = story.state.action
+    story.tell(*events)
+    closing = [event for event in events if isinstance(event, WindowClosed)]
+    if closing and action is not None:
+        actions.resolve(story, action, closing[0].cancelled, chance)
+
+
+def _play_set(story: Story[State], seat: int, character: str, wilds: int, chance: Chance) -> None:
+    """Ruling 10: a set is never STOPPED: its points are earned at once, and they end the turn."""
+    cards = set_cards(story.state.players[seat], character, wilds)
+    if isinstance(cards, Rejected):
+        raise ValueError("the checks guarantee the set")
+    story.tell(SetPlayed(seat, cards))
+    earn(story, seat, CHARACTERS[Kind(character)], "set", chance)
+
+
+def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decision:
+    """Ruling 19: a choice's deadline takes its default, a window's closes it (silence lets the card
+    stand), the turn's draws a card, which ends the turn. Any other, stale, id changes nothing."""
+    if not any(deadline.id == deadline_id for deadline in deadlines(state)):
+        return Accepted(())
+    story = new_story(state, at)
+    if state.choice is not None:
+        answer = state.choice.prompt.answer_on_timeout(deadline_id)
+        if answer is not None:
+            actions.take(story, answer)
+    elif state.window is not None:
+        _close(story, time_out(state.window, deadline_id), chance)
+    else:
+        draw(story, _seat(state.active), 1, chance)
+        end_turn(story, "timeout", chance)
+    return Accepted(tuple(story.events), story.state)
+
+
+def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision:
+    """Ruling 18: the player leaves; its hand goes face up to the discards, its points stay for the
+    ranking. Its own action still waiting on a window is abandoned; a window it could answer stops
+    waiting on it; a choice it is part of is withdrawn. The last player left wins."""
+    player = gate(state, seat)
+    if isinstance(player, Rejected):
+        return player
+    story = new_story(state, at)
+    window, action = state.window, state.action
+    closing: tuple[Event, ...] = ()
+    if window is not None and window.actor == player.seat:
+        story.tell(WindowClosed(window.key, True))
+    elif window is not None:
+        closing = leave(window, player.seat)
+        story.tell(*closing)
+    story.tell(Resigned(player.seat, player.hand))
+    playing = story.state.playing()
+    if len(playing) == 1:
+        story.tell(MatchEnded(playing[0], "last player standing"))
+    else:
+        closed = [event for event in closing if isinstance(event, WindowClosed)]
+        if closed and action is not None:
+            actions.resolve(story, action, closed[0].cancelled, chance)
+        if player.seat == state.active:
+            end_turn(story, "resigned", chance)
+    return Accepted(tuple(story.events), story.state)
+
+
+def _window(state: State) -> ReactionWindow[Action]:
+    if state.window is None:
+        raise ValueError("the checks guarantee an open window")
+    return state.window
+
+
+def _seat(seat: int | None) -> int:
+    if seat is None:
+        raise ValueError("a running match has an active player")
+    return seat

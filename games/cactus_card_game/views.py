@@ -1,0 +1,173 @@
+"""What one viewer may see of the table: ``player_view(state, viewer)``, and what it must not learn.
+
+Public: hand sizes, points, who is still playing, the pile sizes, the discard pile (face up), the open
+STOP window and whose choice is open. Private: a player's own hand (to that player); the hand See and
+Steal showed (to its actor, while the pick is open) and the options of an open choice (to the seat
+choosing). Nobody sees the draw pile's order; an omniscient viewer (a finished match's full log) sees
+every hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.cactus_card_game.cards import Card, Kind
+from games.cactus_card_game.state import SEE_AND_STEAL, Action, Choice, Player, State
+from games.core.visibility import Viewer
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    cards: int  # how many cards in hand
+    points: int
+    playing: bool  # False once the player has left the match
+    turns: int  # turns started in the whole match (see the turn limit)
+    hand: tuple[Card, ...] | None  # the cards themselves: omniscient viewers only
+
+
+@dataclass(frozen=True, slots=True)
+class ActionView:
+    """The action card waiting on its STOP window."""
+
+    kind: Kind
+    card: Card
+    seat: int  # who played it
+    targets: tuple[int, ...]  # the victim, or the two players to swap
+    requested: Kind | None  # Request a Card: the kind asked for
+
+
+@dataclass(frozen=True, slots=True)
+class WindowView:
+    """An open STOP window. To STOP, send ``Stop(answers)`` with this ``answers``."""
+
+    action: ActionView
+    stops: tuple[int, ...]  # the seats that played STOP, in order
+    waiting_on: tuple[int, ...]  # who may still STOP or let it stand
+    answers: int  # the link of the chain a STOP made now answers
+    stands: bool  # whether the action card resolves if the window closed now
+    deadline: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceView:
+    """See and Steal or Steal a Card, waiting on ``seat``'s pick."""
+
+    seat: int
+    kind: str  # "see-and-steal" (options: card numbers) or "steal-a-card" (options: positions)
+    victim: int
+    options: tuple[int, ...] | None  # only the seat choosing sees them
+    deadline: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeenHand:
+    """What See and Steal showed you: ``victim``'s hand, while you pick the card to take."""
+
+    victim: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CactusCardGameView:
+    seat: int | None  # who is looking (None: a spectator)
+    started: bool
+    hand: tuple[Card, ...]  # your own hand, by card number
+    players: tuple[PlayerView, ...]
+    draw_pile: int  # cards left in the draw pile
+    discards: tuple[Card, ...]  # face up, top first
+    point_pile: int  # point cards left
+    goal: int  # points to win
+    active: int | None  # whose turn it is
+    turn: int
+    deadline: int | None  # when the turn times out (ms since the epoch)
+    window: WindowView | None
+    choice: ChoiceView | None
+    seen: SeenHand | None
+    over: bool
+    winner: int | None
+    reason: str | None
+    turn_limit: int | None
+
+
+def player_view(state: State, viewer: Viewer) -> CactusCardGameView:
+    own = state.players[viewer.seat] if viewer.seat is not None and 0 <= viewer.seat < state.seats else None
+    return CactusCardGameView(
+        seat=viewer.seat,
+        started=state.started,
+        hand=_sorted(own.hand) if own is not None else (),
+        players=tuple(_player(player, viewer) for player in state.players),
+        draw_pile=len(state.draw_pile),
+        discards=state.discards,
+        point_pile=state.point_pile,
+        goal=state.goal,
+        active=state.active,
+        turn=state.turn_number,
+        deadline=None if state.turn is None or state.over else state.turn.deadline,
+        window=_window(state),
+        choice=None if state.choice is None else _choice(state.choice, viewer),
+        seen=_seen(state.choice, viewer),
+        over=state.over,
+        winner=state.winner,
+        reason=state.reason,
+        turn_limit=state.options.turn_limit,
+    )
+
+
+def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
+    """The cards ``viewer`` must not be able to learn now (Ruling 20): the draw pile, and the cards in
+    other players' hands except those it saw go there (its own, shown to it, or handed over in public)."""
+    if viewer.omniscient or not state.started:
+        return ()
+    seen = state.revealed
+    if viewer.seat is not None and 0 <= viewer.seat < state.seats:
+        seen = seen | state.players[viewer.seat].seen
+    hidden = [
+        card
+        for player in state.players
+        if player.seat != viewer.seat
+        for card in player.hand
+        if card.number not in seen
+    ]
+    return (*state.draw_pile, *hidden)
+
+
+def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A hand in card-number order: the order it is held in (a Steal a Card shuffle) stays secret."""
+    return tuple(sorted(cards, key=lambda card: card.number))
+
+
+def _player(player: Player, viewer: Viewer) -> PlayerView:
+    hand = _sorted(player.hand) if viewer.omniscient else None
+    return PlayerView(player.seat, len(player.hand), player.points, player.playing, player.turns, hand)
+
+
+def _window(state: State) -> WindowView | None:
+    window = state.window
+    if window is None:
+        return None
+    return WindowView(
+        action=_action(window.action),
+        stops=window.reactions,
+        waiting_on=tuple(sorted(window.waiting_on)),
+        answers=window.chain,
+        stands=not window.cancels,
+        deadline=window.deadline,
+    )
+
+
+def _action(action: Action) -> ActionView:
+    return ActionView(action.kind, action.card, action.seat, action.targets, action.requested)
+
+
+def _choice(choice: Choice, viewer: Viewer) -> ChoiceView:
+    prompt = choice.prompt
+    options = prompt.options if viewer.is_seat(prompt.seat) else None
+    return ChoiceView(prompt.seat, prompt.kind, choice.victim, options, prompt.deadline)
+
+
+def _seen(choice: Choice | None, viewer: Viewer) -> SeenHand | None:
+    """Ruling 11: only the actor of See and Steal (or an omniscient viewer) sees the hand shown."""
+    if choice is None or choice.kind != SEE_AND_STEAL or not viewer.is_seat(choice.prompt.seat):
+        return None
+    return SeenHand(choice.victim, _sorted(choice.cards))

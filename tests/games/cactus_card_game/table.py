@@ -1,0 +1,144 @@
+"""Cactus tables written as hands of card names, and moves played on them, so rule tests read like rules.
+
+Cards are named by kind in lower case with hyphens: "charlie", "spike", "walter", "wild", "free-point",
+"swap-hands", "see-and-steal", "draw-3", "steal-a-point", "request-a-card", "steal-a-card", "stop".
+Each name takes the next unused card of that kind from the deck, so every card keeps its unique number.
+
+    state = table(["steal-a-point charlie", "stop", "stop stop"], points={1: 2}, active=0)
+
+Cards no hand or pile names go to the bottom of the draw pile (``rest="draw"``), the discard pile
+(``rest="discards"``) or nowhere (``rest=None``, for a table whose piles must be exactly as written).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.cactus_card_game.cards import DECK, POINT_CARDS, Card, Kind
+from games.cactus_card_game.evolve import evolve
+from games.cactus_card_game.options import Options
+from games.cactus_card_game.rules import decide
+from games.cactus_card_game.state import Player, State
+from games.core.chance import Chance
+from games.core.commands import Command, Timeout
+from games.core.decisions import Accepted, Rejected
+from games.core.turns import Turn
+from games.core.visibility import Event
+
+T0 = 1_700_000_000_000
+
+
+def kind(name: str) -> Kind:
+    return Kind(name.upper().replace("-", "_"))
+
+
+class Cards:
+    """Hands out the deck's cards by kind, each one once."""
+
+    def __init__(self) -> None:
+        self.left = list(DECK)
+
+    def take(self, names: str) -> tuple[Card, ...]:
+        taken = []
+        for name in names.split():
+            card = next(card for card in self.left if card.kind is kind(name))
+            self.left.remove(card)
+            taken.append(card)
+        return tuple(taken)
+
+
+def table(
+    hands: Sequence[str],
+    *,
+    points: Mapping[int, int] | None = None,
+    draw: str = "",
+    discards: str = "",
+    rest: str | None = "draw",
+    point_pile: int | None = None,
+    active: int = 0,
+    out: Sequence[int] = (),
+    options: Mapping[str, Any] | None = None,
+    turn: int = 1,
+    turns: Mapping[int, int] | None = None,
+    deadline: int | None = None,
+) -> State:
+    """A running match: one hand per seat (``hands``), ``active``'s turn with nothing open."""
+    deck = Cards()
+    dealt = [deck.take(hand) for hand in hands]
+    pile, thrown = deck.take(draw), deck.take(discards)
+    if rest == "draw":
+        pile += tuple(deck.left)
+    elif rest == "discards":
+        thrown += tuple(deck.left)
+    points, turns = points or {}, turns or {}
+    players = tuple(
+        Player(
+            seat,
+            hand=hand,
+            points=points.get(seat, 0),
+            playing=seat not in out,
+            turns=turns.get(seat, 1 if seat == active else 0),
+            seen=frozenset(card.number for card in hand),
+        )
+        for seat, hand in enumerate(dealt)
+    )
+    left = POINT_CARDS - sum(points.values()) if point_pile is None else point_pile
+    return State(
+        Options.build(options or {}),
+        len(hands),
+        players,
+        draw_pile=pile,
+        discards=thrown,
+        point_pile=left,
+        started=True,
+        turn=Turn(active, turn, deadline),
+    )
+
+
+def play(
+    state: State, seat: int | None, *moves: Any, at: int = T0, seed: str = "test"
+) -> tuple[State, list[Event]]:
+    """Decide and apply each move in turn (each must be accepted); the table after, and every event."""
+    events: list[Event] = []
+    for index, move in enumerate(moves):
+        decision = decide(state, Command(move, seat, at), Chance(seed, index))
+        assert isinstance(decision, Accepted), f"{move} was rejected: {decision}"
+        for event in decision.events:
+            state = evolve(state, event)
+        events.extend(decision.events)
+    return state, events
+
+
+def answer_all(state: State, *moves_by_seat: tuple[int, Any], at: int = T0) -> tuple[State, list[Event]]:
+    """Several seats answer in turn, e.g. ``(1, Stop(0)), (0, Stop(1)), (1, LetItStand())``."""
+    events: list[Event] = []
+    for seat, move in moves_by_seat:
+        state, told = play(state, seat, move, at=at)
+        events += told
+    return state, events
+
+
+def time_out(state: State, deadline_id: str, at: int = T0) -> tuple[State, list[Event]]:
+    return play(state, None, Timeout(deadline_id), at=at)
+
+
+def rejection(state: State, seat: int | None, move: Any) -> str:
+    """The code ``move`` is rejected with (it must be rejected, with a sentence for the player)."""
+    decision = decide(state, Command(move, seat, T0), Chance("test", 0))
+    assert isinstance(decision, Rejected), f"{move} was accepted: {decision}"
+    assert decision.message.endswith("."), decision.message
+    return decision.code
+
+
+def of_type(events: Sequence[Event], kind_: type) -> list[Any]:
+    return [event for event in events if isinstance(event, kind_)]
+
+
+def kinds(cards: Sequence[Card]) -> list[str]:
+    """Card kinds as names, in order: ``["stop", "charlie"]``."""
+    return [card.kind.value.lower().replace("_", "-") for card in cards]
+
+
+def hand(state: State, seat: int) -> list[str]:
+    return sorted(kinds(state.players[seat].hand))
