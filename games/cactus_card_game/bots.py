@@ -1,4 +1,4 @@
-"""Computer players. They see only their own seat's ``CactusCardGameView`` and the legal moves.
+"""Computer players. They see only their own seat's ``CactusView`` and the legal moves.
 
 Both answer a STOP window as soon as they are asked (the service schedules a bot when the match waits
 on it), so a bot never lets a window's deadline pass.
@@ -26,7 +26,7 @@ from games.cactus_card_game.moves import (
     Stop,
     TakeCard,
 )
-from games.cactus_card_game.views import CactusCardGameView, PlayerView, WindowView
+from games.cactus_card_game.views import CactusView, PlayerView, WindowView
 from games.core.chance import Chance
 
 # What a card is worth to the heuristic when it takes one: set material first, then the cards that
@@ -77,7 +77,7 @@ class HeuristicBot:
                 return fallback
         return chance.pick(legal)
 
-    def _wanted(self, view: CactusCardGameView, allowed: tuple[Move, ...]) -> Move | None:
+    def _wanted(self, view: CactusView, allowed: tuple[Move, ...]) -> Move | None:
         if view.choice is not None:
             if view.seen is not None:
                 return TakeCard(_most_wanted(view.seen.cards, view.hand).number)
@@ -87,7 +87,7 @@ class HeuristicBot:
         return _turn(view, allowed)
 
 
-def _answer(view: CactusCardGameView, window: WindowView) -> Move:
+def _answer(view: CactusView, window: WindowView) -> Move:
     action = window.action
     if action.kind not in THEFTS:
         return LetItStand()
@@ -101,7 +101,7 @@ def _answer(view: CactusCardGameView, window: WindowView) -> Move:
     return Stop(window.answers) if wanted else LetItStand()
 
 
-def _turn(view: CactusCardGameView, allowed: tuple[Move, ...]) -> Move | None:
+def _turn(view: CactusView, allowed: tuple[Move, ...]) -> Move | None:
     sets = [move for move in allowed if isinstance(move, PlaySet)]
     if sets:
         return max(sets, key=lambda move: (CHARACTERS[Kind(move.character)], -move.wilds))
@@ -127,7 +127,7 @@ def _turn(view: CactusCardGameView, allowed: tuple[Move, ...]) -> Move | None:
     return PlayDrawThree() if PlayDrawThree() in allowed else DrawCard()
 
 
-def _by_standing(view: CactusCardGameView) -> list[PlayerView]:
+def _by_standing(view: CactusView) -> list[PlayerView]:
     """The other players still in, most points first."""
     others = [player for player in view.players if player.playing and player.seat != view.seat]
     return sorted(others, key=lambda player: (-player.points, player.seat))

@@ -8,11 +8,12 @@ from typing import Any
 from games.cactus_card_game.bots import HeuristicBot, RandomBot
 from games.cactus_card_game.events import EVENTS
 from games.cactus_card_game.evolve import evolve
+from games.cactus_card_game.labels import describe_move
 from games.cactus_card_game.moves import MOVES
 from games.cactus_card_game.options import OPTIONS, Options
 from games.cactus_card_game.rules import deadlines, decide, legal_moves, waiting_on
 from games.cactus_card_game.state import Player, State, invariants
-from games.cactus_card_game.views import player_view, secrets
+from games.cactus_card_game.views import CactusView, player_view, secrets
 from games.core.outcome import Outcome, competition_ranks
 from games.core.spec import GameSpec
 
@@ -56,6 +57,8 @@ SPEC: GameSpec[State] = GameSpec(
     bots={"random": RandomBot(), "heuristic": HeuristicBot()},
     invariants=invariants,
     secrets=secrets,
+    view_type=CactusView,
+    describe_move=describe_move,
     summary="Play action cards to steal points and cards, lay sets of Charlies, Spikes and Walters, and "
     "STOP what the others play (STOPs can be stopped too) to reach the points goal first.",
 )

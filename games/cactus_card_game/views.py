@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from games.cactus_card_game.cards import Card, Kind
 from games.cactus_card_game.state import SEE_AND_STEAL, Action, Choice, Player, State
+from games.core.moments import Millis
 from games.core.visibility import Viewer
 
 
@@ -39,37 +40,41 @@ class ActionView:
 
 @dataclass(frozen=True, slots=True)
 class WindowView:
-    """An open STOP window. To STOP, send ``Stop(answers)`` with this ``answers``."""
+    """An open STOP window. To STOP, send the STOP move with this window's answers."""
 
     action: ActionView
     stops: tuple[int, ...]  # the seats that played STOP, in order
     waiting_on: tuple[int, ...]  # who may still STOP or let it stand
     answers: int  # the link of the chain a STOP made now answers
     stands: bool  # whether the action card resolves if the window closed now
-    deadline: int | None
+    deadline: Millis | None
 
 
 @dataclass(frozen=True, slots=True)
 class ChoiceView:
-    """See and Steal or Steal a Card, waiting on ``seat``'s pick."""
+    """See and Steal or Steal a Card, waiting on the choosing seat's pick."""
 
     seat: int
     kind: str  # "see-and-steal" (options: card numbers) or "steal-a-card" (options: positions)
     victim: int
     options: tuple[int, ...] | None  # only the seat choosing sees them
-    deadline: int | None
+    deadline: Millis | None
 
 
 @dataclass(frozen=True, slots=True)
 class SeenHand:
-    """What See and Steal showed you: ``victim``'s hand, while you pick the card to take."""
+    """What See and Steal showed you: the victim's hand, while you pick the card to take."""
 
     victim: int
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class CactusCardGameView:
+class CactusView:
+    """The Cactus table as the caller may see it: your own hand, everyone's hand size and points, the
+    discard pile, an open STOP window and who may still react. Nobody sees another player's hand or
+    the draw pile's order until the match's full log is revealed."""
+
     seat: int | None  # who is looking (None: a spectator)
     started: bool
     hand: tuple[Card, ...]  # your own hand, by card number
@@ -80,7 +85,7 @@ class CactusCardGameView:
     goal: int  # points to win
     active: int | None  # whose turn it is
     turn: int
-    deadline: int | None  # when the turn times out (ms since the epoch)
+    deadline: Millis | None  # when the turn times out
     window: WindowView | None
     choice: ChoiceView | None
     seen: SeenHand | None
@@ -90,9 +95,9 @@ class CactusCardGameView:
     turn_limit: int | None
 
 
-def player_view(state: State, viewer: Viewer) -> CactusCardGameView:
+def player_view(state: State, viewer: Viewer) -> CactusView:
     own = state.players[viewer.seat] if viewer.seat is not None and 0 <= viewer.seat < state.seats else None
-    return CactusCardGameView(
+    return CactusView(
         seat=viewer.seat,
         started=state.started,
         hand=_sorted(own.hand) if own is not None else (),

@@ -19,7 +19,7 @@ SUIT_SYMBOLS = {"Spades": "♠", "Hearts": "♥", "Diamonds": "♦", "Clubs": "�
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A playing card. Jokers have no rank; ``copy`` tells the two Jokers apart (0 on every other card)."""
+    """A playing card. Jokers have no rank; copy tells the two Jokers apart (0 on every other card)."""
 
     rank: int | None
     suit: str

@@ -100,7 +100,7 @@ def move_input(prefix: str, title: str, codec: MoveCodec) -> tuple[type, Callabl
     input_type = strawberry.input(
         types.new_class(name, (), {}, lambda ns: ns.update(namespace)),
         name=name,
-        description=f"One {title} move: the action and the fields it takes (see the game's rules).",
+        description=f"One move of {title}: the action and the fields it takes (see the game's rules).",
     )
 
     def dump(move: Any) -> dict[str, Any]:

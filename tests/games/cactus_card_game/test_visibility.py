@@ -43,7 +43,7 @@ from games.cactus_card_game.moves import (
     Stop,
     TakeCard,
 )
-from games.cactus_card_game.views import CactusCardGameView, player_view, secrets
+from games.cactus_card_game.views import CactusView, player_view, secrets
 from games.core.codec import encode
 from games.core.reaction import Left, Passed, Reacted, WindowClosed, WindowOpened
 from games.core.turns import TurnEnded, TurnStarted
@@ -242,5 +242,5 @@ def test_the_view_is_made_only_of_types_the_api_can_mirror():
             )
         return hint in (int, str, bool, float) or (isinstance(hint, type) and issubclass(hint, enum.Enum))
 
-    assert mirrorable(CactusCardGameView)
+    assert mirrorable(CactusView)
     assert json.dumps(encode(player_view(seen_and_stolen(), seat_viewer(0))))
