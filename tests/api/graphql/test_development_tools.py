@@ -49,9 +49,9 @@ async def test_introspection_is_refused_when_off(spectator: Caller, settings, qu
 
 async def test_typename_is_allowed_when_introspection_is_off(spectator: Caller, settings):
     settings.GRAPHQL_INTROSPECTION = False
-    assert await spectator.post("{ __typename games { __typename } }") == {
-        "data": {"__typename": "Query", "games": [{"__typename": "GameInfo"}] * 2}
-    }
+    body = await spectator.post("{ __typename games { __typename } }")
+    assert body["data"]["__typename"] == "Query" and "errors" not in body
+    assert body["data"]["games"] and all(game == {"__typename": "GameInfo"} for game in body["data"]["games"])
 
 
 def settings_with(debug: str) -> list[str]:
