@@ -88,9 +88,37 @@ def _same(data: Any) -> Any:
 
 @functools.cache
 def _init_fields(cls: type) -> tuple[tuple[str, Any], ...]:
-    """``(name, hint)`` of each field ``cls.__init__`` takes."""
-    hints = _hints(cls)
-    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
+    """``(name, hint)`` of each field ``cls.__init__`` takes, type parameters bound (see ``_bindings``)."""
+    hints, bound = _hints(cls), _bindings(cls)
+    return tuple((f.name, _bind(hints[f.name], bound)) for f in dataclasses.fields(cls) if f.init)
+
+
+def field_hints(cls: type) -> dict[str, Any]:
+    """The type of each field of the dataclass ``cls`` as the codec decodes it (parameters bound)."""
+    return dict(_init_fields(cls))
+
+
+def _bindings(cls: type) -> dict[Any, Any]:
+    """What ``cls``'s generic bases bind their type parameters to: for a game's
+    ``class CardPlayed(ChoiceSealed[PlayCard])``, ``{C: PlayCard}``, so the kernel's generic events
+    decode the game's own types instead of leaving them as plain JSON."""
+    bound: dict[Any, Any] = {}
+    for klass in reversed(cls.__mro__):
+        for base in getattr(klass, "__orig_bases__", ()):
+            origin = typing.get_origin(base)
+            parameters = getattr(origin, "__parameters__", ())
+            for parameter, argument in zip(parameters, typing.get_args(base), strict=False):
+                bound[parameter] = _bind(argument, bound)
+    return bound
+
+
+def _bind(hint: Any, bound: dict[Any, Any]) -> Any:
+    if isinstance(hint, typing.TypeVar):
+        return bound.get(hint, hint)
+    parameters = getattr(hint, "__parameters__", ())
+    if parameters and any(parameter in bound for parameter in parameters):
+        return hint[tuple(bound.get(parameter, parameter) for parameter in parameters)]
+    return hint
 
 
 def decode_dataclass(cls: type, data: Any) -> Any:

@@ -45,7 +45,7 @@ def test_choices_are_revealed_together_when_everyone_has_chosen():
     game = engine.step(started(), Command(toy.Choose(4), 0, T0 + 1)).game
     step = engine.step(game, Command(toy.Choose(1), 1, T0 + 2))
     revealed = next(e for e in step.events if isinstance(e, ChoicesRevealed))
-    assert revealed.choices == {0: 4, 1: 1}
+    assert revealed.choices == {0: toy.Choose(4), 1: toy.Choose(1)}
     assert step.game.state.points == (0, 1)
 
 
@@ -53,10 +53,10 @@ def test_a_late_command_first_applies_the_overdue_timeout():
     game = engine.step(started(), Command(toy.Choose(2), 0, T0 + 1)).game
     late = engine.step(game, Command(toy.Choose(3), 1, T0 + 10_001))
     revealed = next(e for e in late.events if isinstance(e, ChoicesRevealed))
-    assert revealed.choices == {0: 2}  # seat 1 was silent when the round closed
+    assert revealed.choices == {0: toy.Choose(2)}  # seat 1 was silent when the round closed
     assert late.game.state.points == (1, 0)
     assert late.game.state.round.key == "round-2"
-    assert late.game.state.round.choices == {1: 3}  # the late choice counts for the next round
+    assert late.game.state.round.choices == {1: toy.Choose(3)}  # the late choice counts for the next round
 
 
 def test_a_rejected_late_command_changes_nothing_not_even_the_overdue_timeout():

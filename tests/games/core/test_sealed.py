@@ -1,16 +1,103 @@
-from games.core.decisions import Codes
-from games.core.sealed import ChoiceSealed, SealedRound, SeatReady
+"""Sealed rounds (games.core.sealed): secret typed choices, a close apart from the reveal, deadlines."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.core.codec import EventCodec
+from games.core.decisions import Codes, Rejected
+from games.core.sealed import (
+    SEALED_EVENTS,
+    ChoiceSealed,
+    ChoicesRevealed,
+    RoundClosed,
+    RoundOpened,
+    SealedRound,
+    SeatReady,
+    reveal,
+    seal,
+    time_out,
+)
 from games.core.visibility import SPECTATOR, redact, seat_viewer
 
 
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    card: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(ChoiceSealed[PlayCard]):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShown(ChoicesRevealed[PlayCard]):
+    pass
+
+
+CODEC = EventCodec((CardPlayed, CardsShown, *SEALED_EVENTS))
+
+
+def round_trip(event):
+    name, data = CODEC.dump(event)
+    return CODEC.load(name, json.loads(json.dumps(data)))
+
+
+def opened(seats=(0, 2), deadline: int | None = 5_000) -> SealedRound[PlayCard]:
+    return SealedRound.opened(RoundOpened("race-1", frozenset(seats), deadline))
+
+
+def fold(round_, *events):
+    for event in events:
+        round_ = round_.apply(event)
+    return round_
+
+
+def test_a_typed_choice_comes_back_from_the_log_as_it_was_played():
+    event = CardPlayed("r1", 0, PlayCard(3, 1))
+    assert round_trip(event) == event and isinstance(round_trip(event).choice, PlayCard)
+    shown = CardsShown("r1", {0: PlayCard(3, 1), 2: PlayCard(1, 0)})
+    assert round_trip(shown) == shown
+
+
 def test_a_sealed_round_waits_for_everyone_and_refuses_a_second_choice():
-    round_ = SealedRound("rps-1", frozenset({0, 2}), deadline=5_000)
+    round_ = opened()
     assert round_.check(1).code == Codes.NOT_WAITING_FOR_YOU
-    round_ = round_.with_choice(0, "rock")
+    round_ = fold(round_, *seal(round_, 0, PlayCard(1, 1), CardPlayed))
     assert round_.check(0).code == Codes.ALREADY_CHOSEN
-    assert not round_.complete
-    assert round_.with_choice(2, "paper").complete
-    assert [d.id for d in round_.deadlines()] == ["rps-1"]
+    assert round_.still_to_choose == frozenset({2}) and not round_.closed
+    assert [d.id for d in round_.deadlines()] == ["race-1"]
+
+
+def test_the_last_choice_closes_the_round_and_the_choices_stay_face_down():
+    round_ = fold(opened(), CardPlayed("race-1", 0, PlayCard(1, 1)))
+    told = seal(round_, 2, PlayCard(2, 0), CardPlayed)
+    assert told == (CardPlayed("race-1", 2, PlayCard(2, 0)), RoundClosed("race-1", frozenset()))
+    closed = fold(round_, *told)
+    assert closed.closed and not closed.revealed and closed.deadlines() == ()
+    assert closed.check(2).code == Codes.ROUND_CLOSED
+    assert redact(told[0], seat_viewer(0)) == SeatReady("race-1", 2)  # closed is not revealed
+
+
+def test_revealing_is_a_step_of_its_own_that_shows_every_choice():
+    closed = fold(opened(), CardPlayed("race-1", 0, PlayCard(1, 1)), RoundClosed("race-1", frozenset({2})))
+    shown = reveal(closed, CardsShown)
+    assert shown == CardsShown("race-1", {0: PlayCard(1, 1)})
+    assert redact(shown, SPECTATOR) == shown and fold(closed, shown).revealed
+
+
+def test_the_deadline_closes_the_round_with_the_silent_seats_and_a_stale_one_does_nothing():
+    round_ = fold(opened(), CardPlayed("race-1", 2, PlayCard(1, 1)))
+    assert time_out(round_, "race-0") == ()
+    assert time_out(round_, "race-1") == (RoundClosed("race-1", frozenset({0})),)
+    assert time_out(fold(round_, RoundClosed("race-1", frozenset({0}))), "race-1") == ()
+    assert time_out(opened(deadline=None), "race-1") == ()
 
 
 def test_a_sealed_choice_is_seen_only_by_its_chooser():
@@ -18,3 +105,23 @@ def test_a_sealed_choice_is_seen_only_by_its_chooser():
     assert redact(event, seat_viewer(2)) == event
     assert redact(event, seat_viewer(0)) == SeatReady("rps-1", 2)
     assert redact(event, SPECTATOR) == SeatReady("rps-1", 2)
+
+
+@given(
+    seats=st.sets(st.integers(0, 5), min_size=1),
+    stream=st.lists(st.tuples(st.integers(0, 6), st.booleans()), max_size=20),
+)
+def test_every_round_takes_each_waited_seat_once_and_closes_once(seats, stream):
+    round_ = opened(sorted(seats))
+    closes = 0
+    for seat, silence in stream:
+        before = round_
+        told = time_out(round_, "race-1") if silence else seal(round_, seat, PlayCard(seat, 0), CardPlayed)
+        if isinstance(told, Rejected):
+            assert round_ == before
+            continue
+        round_ = fold(round_, *told)
+        closes += sum(isinstance(event, RoundClosed) for event in told)
+        assert set(round_.choices) <= seats
+    assert closes == (1 if round_.closed else 0)
+    assert round_.closed == (round_.complete or any(silence for _, silence in stream))

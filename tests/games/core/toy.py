@@ -17,7 +17,7 @@ from games.core.chance import Chance
 from games.core.codec import EventCodec, MoveCodec
 from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.deadlines import Deadline, seconds_after
-from games.core.decisions import Accepted, Codes, Decision, Rejected, accept
+from games.core.decisions import Codes, Decision, Rejected, accept
 from games.core.options import IntOption, OptionsSchema
 from games.core.outcome import Outcome, competition_ranks
 from games.core.spec import GameSpec
@@ -38,10 +38,14 @@ class Dealt(HiddenFields):
     omen: int | None
 
 
-@dataclass(frozen=True)
-class RoundOpened(Event):
-    key: str
-    deadline: int | None
+@dataclass(frozen=True, slots=True)
+class NumberChosen(sealed.ChoiceSealed[Choose]):
+    """A seat's secret number: the move itself, typed, so the log gives back a ``Choose``."""
+
+
+@dataclass(frozen=True, slots=True)
+class NumbersShown(sealed.ChoicesRevealed[Choose]):
+    pass
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,7 @@ class State:
     round_seconds: int
     started: bool = False
     omen: int | None = None
-    round: sealed.SealedRound | None = None
+    round: sealed.SealedRound[Choose] | None = None
     rounds: int = 0
     points: tuple[int, int] = (0, 0)
     resigned: int | None = None
@@ -70,8 +74,9 @@ def initial_state(options: Mapping[str, Any], seats: int) -> State:
     return State(seats=seats, round_seconds=options["roundSeconds"])
 
 
-def _open(state: State, now: int) -> RoundOpened:
-    return RoundOpened(f"round-{state.rounds + 1}", seconds_after(now, state.round_seconds))
+def _open(state: State, now: int) -> sealed.RoundOpened:
+    key = f"round-{state.rounds + 1}"
+    return sealed.RoundOpened(key, frozenset(range(state.seats)), seconds_after(now, state.round_seconds))
 
 
 def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
@@ -85,34 +90,33 @@ def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
         case _ if not state.started or state.round is None:
             return Rejected(Codes.NOT_STARTED, "Not dealt yet.")
         case Choose(number=number):
-            problem = state.round.check(command.seat)
-            if problem:
-                return problem
-            if not 0 <= number <= 5:
+            if not 0 <= number <= 5 and state.round.check(command.seat) is None:
                 return Rejected("OUT_OF_RANGE", "Choose a number from 0 to 5.")
-            assert command.seat is not None
-            chosen = sealed.ChoiceSealed(state.round.key, command.seat, number)
-            if state.round.with_choice(command.seat, number).complete:
-                return accept(
-                    chosen, *_reveal(state.round.with_choice(command.seat, number), command.at, state)
-                )
-            return accept(chosen)
+            told = sealed.seal(state.round, command.seat, command.move, NumberChosen)
+            if isinstance(told, Rejected):
+                return told
+            return accept(*told, *_reveal(state, told, command.at))
         case Timeout(deadline_id=deadline_id):
-            if deadline_id != state.round.key:
-                return Accepted(())
-            return accept(*_reveal(state.round, command.at, state))
+            closed = sealed.time_out(state.round, deadline_id)
+            return accept(*closed, *_reveal(state, closed, command.at))
         case Resign():
             return accept(Resigned(command.seat or 0))
         case _:
             return Rejected(Codes.UNKNOWN_MOVE, "Unknown move.")
 
 
-def _reveal(round_: sealed.SealedRound, now: int, state: State) -> tuple[Event, ...]:
-    total = sum(round_.choices.values())
-    scorer = total % 2
-    events: list[Event] = [sealed.ChoicesRevealed(round_.key, dict(round_.choices)), Scored(scorer)]
+def _reveal(state: State, told: tuple[Event, ...], now: int) -> tuple[Event, ...]:
+    """Once the round closes, its numbers are shown (silence counting as 0) and the sum scores."""
+    assert state.round is not None
+    if not any(isinstance(event, sealed.RoundClosed) for event in told):
+        return ()
+    round_ = state.round
+    for event in told:
+        round_ = round_.apply(event)
+    scorer = sum(choice.number for choice in round_.choices.values()) % 2
+    events: list[Event] = [sealed.reveal(round_, NumbersShown), Scored(scorer)]
     if state.points[scorer] + 1 < 3:
-        events.append(RoundOpened(f"round-{state.rounds + 1}", seconds_after(now, state.round_seconds)))
+        events.append(_open(state, now))
     return tuple(events)
 
 
@@ -120,13 +124,11 @@ def evolve(state: State, event: Event) -> State:
     match event:
         case Dealt(omen=omen):
             return replace(state, started=True, omen=omen)
-        case RoundOpened(key=key, deadline=deadline):
-            return replace(
-                state, round=sealed.SealedRound(key, frozenset({0, 1}), deadline), rounds=state.rounds + 1
-            )
-        case sealed.ChoiceSealed(seat=seat, choice=choice):
+        case sealed.RoundOpened():
+            return replace(state, round=sealed.SealedRound.opened(event), rounds=state.rounds + 1)
+        case sealed.ChoiceSealed() | sealed.RoundClosed() | sealed.ChoicesRevealed():
             assert state.round is not None
-            return replace(state, round=state.round.with_choice(seat, choice))
+            return replace(state, round=state.round.apply(event))
         case Scored(seat=seat):
             points = tuple(p + (1 if i == seat else 0) for i, p in enumerate(state.points))
             return replace(state, points=(points[0], points[1]), round=None)
@@ -148,7 +150,7 @@ def legal_moves(state: State, seat: int) -> tuple[Any, ...]:
 def waiting_on(state: State) -> frozenset[int]:
     if over(state) or state.round is None:
         return frozenset()
-    return frozenset(seat for seat in state.round.waiting_on if not state.round.has_chosen(seat))
+    return state.round.still_to_choose
 
 
 @dataclass(frozen=True)
@@ -161,7 +163,7 @@ class View:
 
 def player_view(state: State, viewer: Viewer) -> View:
     chosen = state.round.choices if state.round else {}
-    mine = next((c for s, c in chosen.items() if viewer.is_seat(s)), None)
+    mine = next((c.number for s, c in chosen.items() if viewer.is_seat(s)), None)
     return View(state.points, state.omen if viewer.omniscient else None, tuple(sorted(chosen)), mine)
 
 
@@ -196,9 +198,7 @@ SPEC: GameSpec[State] = GameSpec(
     min_players=2,
     max_players=2,
     options=OPTIONS,
-    events=EventCodec(
-        (Dealt, RoundOpened, Scored, Resigned, sealed.ChoiceSealed, sealed.SeatReady, sealed.ChoicesRevealed)
-    ),
+    events=EventCodec((Dealt, Scored, Resigned, NumberChosen, NumbersShown, *sealed.SEALED_EVENTS)),
     moves=MoveCodec((Choose,)),
     initial_state=initial_state,
     decide=decide,
