@@ -59,13 +59,18 @@ def deadlines_for(game: Game, seats: Sequence[Seat], status: str, now_ms: int) -
         return []
     rows = [(deadline.id, deadline.at, deadline.kind) for deadline in game.spec.deadlines(game.state)]
     bots = {seat.index for seat in seats if seat.is_bot}
-    due = now_ms + bot_delay_ms()
     rows += [
-        (bot_deadline_id(seat, game.version), due, BOT)
+        (bot_deadline_id(seat, game.version), now_ms + _thinking_ms(game, seat), BOT)
         for seat in sorted(engine.waiting_on(game))
         if seat in bots
     ]
     return rows
+
+
+def _thinking_ms(game: Game, seat: int) -> int:
+    """The game's wish for this bot's time (a human-like tap), else the service's BOT_DELAY_MS."""
+    wished = engine.bot_delay_ms(game, seat)
+    return bot_delay_ms() if wished is None else max(0, wished)
 
 
 def same_deadlines(old: list[DeadlineRow], new: list[DeadlineRow]) -> bool:

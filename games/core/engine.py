@@ -132,6 +132,12 @@ def may_act(game: Game) -> frozenset[int]:
     return (spec.may_act or spec.waiting_on)(game.state)
 
 
+def bot_delay_ms(game: Game, seat: int) -> int | None:
+    """How long the game wants a bot at ``seat`` to take before acting now (None: no wish)."""
+    delay = game.spec.bot_delay_ms
+    return None if delay is None else delay(game.state, seat)
+
+
 def legal_moves(game: Game, seat: int) -> tuple[Any, ...]:
     if game.over:
         return ()

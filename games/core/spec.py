@@ -18,6 +18,8 @@
 - ``invariants(state)``: what must always hold (cards conserved...); returns the violations found.
 - ``secrets(state, viewer)``: values ``viewer`` must not be able to learn now (face-down cards, deck
   order, other hands). The redaction suite checks that none of them appears in what the viewer gets.
+- ``bot_delay_ms(state, seat)``: how long a bot at ``seat`` takes before it acts now, in ms, when the
+  game wants human-like time (a Racesmack tap); ``None`` (or no function): the service's own delay.
 - ``view_type``: the dataclass ``player_view`` returns, named ``<Prefix>View``; the API mirrors it field
   by field as the game's typed GraphQL view, and names the game's other GraphQL types ``<Prefix>...``.
 - ``describe_move(move)``: a short sentence for people naming a move given in its JSON form.
@@ -74,5 +76,6 @@ class GameSpec(Generic[S]):
     invariants: Callable[[S], tuple[str, ...]] = field(default=lambda state: ())
     secrets: Callable[[S, Viewer], tuple[Any, ...]] = field(default=lambda state, viewer: ())
     may_act: Callable[[S], frozenset[int]] | None = None  # None: the seats it waits on
+    bot_delay_ms: Callable[[S, int], int | None] | None = None  # None: the service's BOT_DELAY_MS
     view_type: type | None = None  # None: no part in the GraphQL schema (the test suites' toy games)
     describe_move: Callable[[Mapping[str, Any]], str] = describe_action

@@ -6,6 +6,7 @@ from api.common.errors import ServiceError
 from api.matches import services
 from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus
 from api.matches.results import MoveAccepted
+from games import registry
 from tests.api import toy_game
 from tests.api.conftest import T0, count
 
@@ -56,6 +57,13 @@ def test_the_bot_thinking_delay_comes_from_settings(against_bot, alice, settings
     settings.BOT_DELAY_MS = 250
     count(against_bot, alice, 2, at=T0 + 100)
     assert ("bot-1-3", T0 + 350, "bot") in deadline_rows(against_bot)
+
+
+def test_a_game_may_give_its_bots_a_human_like_delay_of_its_own(against_bot, alice, monkeypatch):
+    wish = toy_game.make_spec(bot_delay_ms=lambda state, seat: 1_500 + state.total)
+    monkeypatch.setitem(registry.REGISTRY, toy_game.KEY, wish)
+    count(against_bot, alice, 2, at=T0 + 100)
+    assert ("bot-1-3", T0 + 100 + 1_502, "bot") in deadline_rows(against_bot)
 
 
 def test_a_bot_moves_from_its_own_view_when_its_deadline_fires(against_bot, alice, toy):
