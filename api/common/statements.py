@@ -82,13 +82,31 @@ def select(model: type[M], condition: str, params: Sequence[Any]) -> list[M]:
 
 
 def by_pk(model: type[M], pk: Any, *, lock: bool = False) -> M | None:
-    """The row with primary key ``pk`` as a model instance; ``lock``: ``SELECT ... FOR UPDATE`` (where
-    the database has it), held until the transaction ends."""
+    """The row with primary key ``pk`` as a model instance; ``lock``: held until the transaction ends,
+    and on PostgreSQL granted to waiters first come, first served (see ``_in_turn``)."""
     condition = _matching(model, (model._meta.pk.name,), connection.vendor)  # type: ignore[union-attr]
-    if lock and connection.features.has_select_for_update:
-        condition += " FOR UPDATE"
-    rows = select(model, condition, [pk])
+    if lock and connection.vendor == "postgresql":
+        rows = _in_turn(model, condition, pk)
+    else:  # SQLite has no row locks: it serializes writers anyway
+        rows = select(model, condition, [pk])
     return rows[0] if rows else None
+
+
+def _in_turn(model: type[M], condition: str, pk: Any) -> list[M]:
+    """``SELECT ... FOR UPDATE``, after queueing on an advisory lock keyed by the row.
+
+    A row lock alone does not serve its waiters in arrival order once the row changes: each holder's
+    UPDATE makes a new row version, and the waiters for the old one race for the new one. A
+    transaction-scoped advisory lock keeps one queue, and PostgreSQL grants it in the order the
+    requests came. Both statements travel in one round trip; the SELECT, a statement of its own,
+    reads the row as the previous holder committed it.
+    """
+    queue = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
+    locked = _select(model, condition + " FOR UPDATE", connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(f"{queue}; {locked}", [f"{model._meta.db_table}:{pk}", pk])
+        cursor.nextset()
+        return [_instance(model, row) for row in cursor.fetchall()]
 
 
 @cache

@@ -61,8 +61,9 @@ def fetch(match_id: Any) -> Match:
     """The match with its seats, for writing; ``MATCH_NOT_FOUND`` when there is none.
 
     The row stays locked until the transaction ends, so on PostgreSQL concurrent writers to one match
-    queue in arrival order instead of racing and retrying (which would reorder simultaneous taps).
-    The unique ``(match, seq)`` constraint remains the guarantee; SQLite serializes writers anyway.
+    queue in arrival order instead of racing and retrying (which would reorder simultaneous taps):
+    ``statements.by_pk`` serves the queue first come, first served. The unique ``(match, seq)``
+    constraint remains the guarantee against lost or doubled moves; SQLite serializes writers anyway.
     """
     pk = pk_of(match_id)
     match = None if pk is None else statements.by_pk(Match, pk, lock=True)

@@ -45,13 +45,12 @@ def _reload(match_id: Any) -> Match:
 def _lock_lobby(match_id: Any, now_ms: int) -> Match:
     """The match, still in an open lobby, with its seats; its row stays locked until the transaction ends.
 
-    Locking first (a no-op UPDATE) serializes joins, bots and the start on PostgreSQL, so the start
-    deals to exactly the seats that were taken.
+    Locking first serializes joins, bots and the start on PostgreSQL, so the start deals to exactly
+    the seats that were taken; ``fetch`` takes the lock, in turn with every other writer of the match
+    (a writer that locked the row some other way first could deadlock with one queued in ``fetch``).
     """
-    locked = Match.objects.filter(pk=pk_of(match_id), status=MatchStatus.LOBBY).update(
-        updated_at=timezone.now()
-    )
     match = fetch(match_id)
+    locked = Match.objects.filter(pk=match.pk, status=MatchStatus.LOBBY).update(updated_at=timezone.now())
     if not locked:
         raise ServiceError(Codes.NOT_IN_LOBBY, f"The match is {match.status}, not in its lobby.")
     lobby.require_open(match, now_ms)

@@ -9,10 +9,10 @@ decides what that means.
 
 Claims are kept in append order, the order of the match's log, so the fastest tap is the first claim.
 The service makes that order the order of arrival: commands on one match are decided one at a time,
-in the order they reach the match's row lock (``SELECT ... FOR UPDATE`` in ``api.matches.play.fetch``;
-PostgreSQL queues the waiters for a row lock first come, first served), and each appends its events
-before the next is decided, so the log's order is that order. ``tests/api/test_taps.py`` holds the
-service to it with concurrent taps on PostgreSQL.
+in the order they reach the match's row lock (taken in ``api.matches.play.fetch``; on PostgreSQL its
+waiters are served first come, first served, through an advisory lock queued with it), and each
+appends its events before the next is decided, so the log's order is that order.
+``tests/api/test_taps.py`` holds the service to it with concurrent taps on PostgreSQL.
 
 The round's facts are events of its own (``TapsOpened``, ``Tapped``, ``TapsClosed``); a game's
 ``evolve`` hands them to ``TapRound.opened`` and ``apply``, and its ``decide`` builds them with ``tap``

@@ -1,45 +1,20 @@
 """Many writers on one match at once (PostgreSQL): the log stays gapless and every accepted move is in it once."""
 
-import threading
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
 
 import pytest
-from django.db import connections
 
 from api.matches import cache, selectors, services
 from api.matches.models import MatchEvent, Seat
 from api.matches.results import MoveAccepted
 from api.players.services import register_player
 from tests.api import toy_game
+from tests.api.threads import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 THREADS = 8
 MOVES = 20
-
-
-def run_together(jobs: list[Callable[[], Any]]) -> list[Any]:
-    """Run every job in its own thread, released together; each thread closes its DB connections."""
-    barrier = threading.Barrier(len(jobs))
-    results: list[Any] = [None] * len(jobs)
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = jobs[index]()
-        except Exception as error:  # surfaced by the assertions below
-            results[index] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(jobs))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return results
 
 
 @pytest.fixture
