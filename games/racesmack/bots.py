@@ -1,0 +1,110 @@
+"""Computer players. They see only their own seat's ``RacesmackView`` and the legal moves.
+
+The heuristic bot taps after a human-like delay: the service waits ``bot_delay_ms`` (the ``botTapMs``
+option) before asking it, through the same durable timers as every deadline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.core.chance import Chance
+from games.racesmack.cards import Card
+from games.racesmack.judge import correct_cards
+from games.racesmack.kinds import DEFAULT_RULE, RULES, Rule
+from games.racesmack.moves import RIGHT, ChoosePenalty, LoseCard, Move, PlaceCards, PlayCard, Tap
+from games.racesmack.views import RacesmackView
+
+
+class RandomBot:
+    """Any legal move, uniformly at random."""
+
+    name = "random"
+
+    def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
+        return chance.pick(legal)
+
+
+class HeuristicBot:
+    """A sensible racer. It plays the card that helps its Race most toward its Rules Card's finish (a
+    Rules Card when its Race has none), taps a correct card by the rule in effect (its own card only
+    when none is correct), places won cards at the right end, and gives up the Race card that helps
+    least (Time Penalty: two Race cards while it has them)."""
+
+    name = "heuristic"
+
+    def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
+        if not legal:
+            return None
+        wanted = _wanted(view, tuple(legal))
+        return wanted if wanted in legal else chance.pick(legal)
+
+
+def _wanted(view: RacesmackView, legal: tuple[Move, ...]) -> Move | None:
+    first = legal[0]
+    match first:
+        case Tap():
+            return _tap(view, legal)
+        case PlayCard():
+            return _play(view)
+        case PlaceCards():
+            return PlaceCards(RIGHT)
+        case LoseCard():
+            return _lose(view, legal)
+        case ChoosePenalty():
+            return ChoosePenalty("RACE_CARDS")
+    return None
+
+
+def _rule(view: RacesmackView) -> Rule:
+    """The rule in effect, as ``judge.rule_in_effect`` reads it, from what the view shows."""
+    played = [entry.card.rules for entry in view.row if entry.card.rules is not None]
+    if len(played) == 1:
+        return RULES[played[0]].rule
+    if view.racing_rule is not None and view.racing_rule.rules is not None and not played:
+        return RULES[view.racing_rule.rules].rule
+    return DEFAULT_RULE
+
+
+def _tap(view: RacesmackView, legal: tuple[Move, ...]) -> Move:
+    row = tuple(entry.card for entry in view.row)
+    correct = [Tap(card.id) for card in correct_cards(row, _rule(view), tiebreaker=False)]
+    for move in correct:
+        if move in legal:
+            return move
+    own = next((entry.card.id for entry in view.row if entry.seat == view.seat), None)
+    return Tap(own) if not correct and own is not None and Tap(own) in legal else legal[0]
+
+
+def _race(view: RacesmackView) -> tuple[Card, ...]:
+    return () if view.seat is None else view.players[view.seat].race
+
+
+def _play(view: RacesmackView) -> Move | None:
+    race = _race(view)
+    has_rules = any(card.rules is not None for card in race)
+    regular = [card for card in view.hand if card.rules is None]
+    if not has_rules or not regular:
+        rules = [card for card in view.hand if card.rules is not None]
+        if rules:
+            return PlayCard(rules[0].id)
+    best = max(regular, key=lambda card: _help(race, card), default=None)
+    return None if best is None else PlayCard(best.id)
+
+
+def _help(race: tuple[Card, ...], card: Card) -> tuple[bool, int]:
+    """How much ``card`` would bring the Race: finishing it first, then more icons."""
+    rules = next((held.rules for held in race if held.rules is not None), None)
+    finishes = rules is not None and RULES[rules].finish.met((*race, card))
+    return finishes, card.number
+
+
+def _lose(view: RacesmackView, legal: tuple[Move, ...]) -> Move:
+    race = {card.id: card for card in _race(view)}
+    plain = [
+        move
+        for move in legal
+        if isinstance(move, LoseCard) and move.card in race and race[move.card].rules is None
+    ]
+    return min(plain, key=lambda move: race[move.card].number) if plain else legal[-1]

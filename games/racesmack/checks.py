@@ -1,0 +1,91 @@
+"""The checks ``decide`` and ``legal_moves`` share: who may move, and whether a move is allowed now.
+
+Each check returns a ``Rejected`` with a stable code and a sentence for the player, or ``None``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.decisions import Codes, Rejected
+from games.racesmack.moves import ChoosePenalty, LoseCard, Move, PlaceCards, PlayCard, Tap
+from games.racesmack.state import LOSE, PENALTY, PLACE, Player, State
+
+
+class Code(Codes):
+    NOT_IN_HAND = "NOT_IN_HAND"
+    NOT_ASKED = "NOT_ASKED"
+
+
+# The move that answers each kind of question.
+ANSWERS: dict[str, type[PlaceCards] | type[LoseCard] | type[ChoosePenalty]] = {
+    PLACE: PlaceCards,
+    LOSE: LoseCard,
+    PENALTY: ChoosePenalty,
+}
+
+
+def gate(state: State, seat: int | None) -> Player | Rejected:
+    """The player at ``seat``, when the match is running and that player is still in it."""
+    if not state.started:
+        return Rejected(Code.NOT_STARTED, "The match has not started yet.")
+    if state.over:
+        return Rejected(Code.MATCH_OVER, "The match is over.")
+    if seat is None or not 0 <= seat < state.seats:
+        return Rejected(Code.NOT_A_PLAYER, "Only the players take part in the race.")
+    player = state.players[seat]
+    if not player.playing:
+        return Rejected(Code.OUT_OF_THE_GAME, "You have left the match.")
+    return player
+
+
+def check(state: State, seat: int, move: Any) -> Rejected | None:
+    match move:
+        case PlayCard(card=card):
+            return _play(state, seat, card)
+        case Tap(card=card):
+            if state.taps is None:
+                return Rejected(Code.ROUND_CLOSED, "There is nothing to tap now.")
+            return state.taps.check(seat, card)
+        case PlaceCards() | LoseCard() | ChoosePenalty():
+            return _answer(state, seat, move)
+    return Rejected(Code.UNKNOWN_MOVE, "That is not a Racesmack move.")
+
+
+def candidates(state: State, seat: int) -> tuple[Move, ...]:
+    """Every move that might be legal for ``seat`` now; ``legal_moves`` keeps those ``check`` allows."""
+    ask = state.ask_of(seat)
+    if ask is not None:
+        return tuple(ANSWERS[ask.kind](option) for option in ask.prompt.options)
+    if state.taps is not None and not state.taps.closed:
+        return tuple(Tap(card.id) for _, card in state.row)
+    return tuple(PlayCard(card.id) for card in state.players[seat].hand)
+
+
+def _play(state: State, seat: int, card: int) -> Rejected | None:
+    choosing = state.choosing
+    if choosing is None or state.taps is not None or state.asks:
+        return Rejected(Code.ROUND_CLOSED, "It is not time to play a card.")
+    problem = choosing.check(seat)
+    if problem is not None:
+        return problem
+    if state.players[seat].holds(card) is None:
+        return Rejected(Code.NOT_IN_HAND, f"Card {card} is not in your hand.")
+    return None
+
+
+def _answer(state: State, seat: int, move: PlaceCards | LoseCard | ChoosePenalty) -> Rejected | None:
+    ask = state.ask_of(seat)
+    if ask is None or not isinstance(move, ANSWERS[ask.kind]):
+        return Rejected(Code.NOT_ASKED, "Nobody asked you that.")
+    return ask.prompt.check(seat, answer_of(move))
+
+
+def answer_of(move: PlaceCards | LoseCard | ChoosePenalty) -> Any:
+    """What a move answers a question with: an end, a card id, a penalty."""
+    match move:
+        case PlaceCards(end=end):
+            return end
+        case LoseCard(card=card):
+            return card
+    return move.penalty

@@ -1,0 +1,204 @@
+"""The facts of a Racesmack match, each declaring who may see it.
+
+A card is secret while it is in the draw pile, in the Racing Rules deck or in a hand: events naming
+such cards declare those fields ``hidden`` (``games.core.visibility.HiddenFields``), seen by the seat
+whose hand it is, or by nobody for a pile's order. The card a player picks is sealed (the kernel's
+``ChoiceSealed``: everyone else sees only ``SeatReady``) until all are revealed together. Taps are the
+kernel's tap round (``games.core.taps``), public as they arrive; what follows a round is public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.core.codec import EventCodec
+from games.core.sealed import SEALED_EVENTS, ChoiceSealed, ChoicesRevealed
+from games.core.taps import TAP_EVENTS
+from games.core.visibility import Event, HiddenFields
+from games.racesmack.cards import Card
+from games.racesmack.moves import PlayCard
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShuffled(HiddenFields):
+    """The draw pile, top first, before the deal; nobody sees its order."""
+
+    hidden = ("pile",)
+
+    pile: tuple[Card, ...] | None
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class RacingDeckSetAside(HiddenFields):
+    """Racing Rules: ten Rules Cards set aside face down, in the order they will be revealed."""
+
+    hidden = ("cards",)
+
+    cards: tuple[Card, ...] | None
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt(HiddenFields):
+    """``seat``'s cards from the deal; only that seat sees which."""
+
+    hidden = ("cards",)
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] | None
+
+    def privy_seats(self) -> frozenset[int]:
+        return frozenset((self.seat,))
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(HiddenFields):
+    """After a round, ``seat`` drew the top card of the draw pile; only that seat sees which."""
+
+    hidden = ("card",)
+
+    seat: int
+    card: Card | None
+
+    def privy_seats(self) -> frozenset[int]:
+        return frozenset((self.seat,))
+
+
+@dataclass(frozen=True, slots=True)
+class RacingRuleRevealed(Event):
+    """Racing Rules: this round's default rule is this Rules Card's."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(ChoiceSealed[PlayCard]):
+    """A seat's face-down card: only that seat sees it until the reveal (others see ``SeatReady``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardsRevealed(ChoicesRevealed[PlayCard]):
+    """Every card played this round, face up at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class SilentCardPlayed(Event):
+    """Ruling 6: ``seat`` chose nothing in time, so the first card of its hand is played, face up."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TapsJudged(Event):
+    """The taps are over: ``rule`` is the Rules Card whose rule held (None: the default rule), ``correct``
+    the ids of the correct cards, ``winners`` the correct tappers, fastest first."""
+
+    rule: int | None
+    correct: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementAsked(Event):
+    """``seat`` won ``cards`` (its own, and the leftovers for the fastest) and picks the Race end."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    deadline: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPlaced(Event):
+    """``cards`` went to the ``end`` of ``seat``'s Race; ``replaced``: the Rules Cards that left it, for a
+    Race holds one Rules Card (Ruling 11)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    end: str
+    replaced: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LeftoversDiscarded(Event):
+    """Nobody tapped correctly: the played ``cards`` leave the game (Ruling 9)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyAsked(Event):
+    """Time Penalty: ``seat`` tapped incorrectly and picks its penalty."""
+
+    seat: int
+    deadline: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyChosen(Event):
+    seat: int
+    penalty: str
+
+
+@dataclass(frozen=True, slots=True)
+class LossAsked(Event):
+    """``seat`` must give up ``count`` more cards of its Race (or of its hand, ``hand``)."""
+
+    seat: int
+    count: int
+    hand: bool
+    deadline: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardLost(Event):
+    """``card`` left ``seat``'s Race (or hand) for good, face up."""
+
+    seat: int
+    card: Card
+    hand: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Resigned(Event):
+    """``seat`` left the match; its ``hand`` leaves the game face up, its Race stays for the ranking."""
+
+    seat: int
+    hand: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    """``reason``: "finish" (``winners`` met their Rules Card's finish requirement), "no one can play"
+    (the longest Races win) or "last player standing"."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+EVENTS = EventCodec(
+    (
+        DeckShuffled,
+        RacingDeckSetAside,
+        HandDealt,
+        RacingRuleRevealed,
+        *SEALED_EVENTS,
+        CardPlayed,
+        CardsRevealed,
+        SilentCardPlayed,
+        *TAP_EVENTS,
+        TapsJudged,
+        PlacementAsked,
+        CardsPlaced,
+        LeftoversDiscarded,
+        PenaltyAsked,
+        PenaltyChosen,
+        LossAsked,
+        CardLost,
+        CardDrawn,
+        Resigned,
+        MatchEnded,
+    )
+)

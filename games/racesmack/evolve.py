@@ -1,0 +1,204 @@
+"""``evolve``: apply one fact to the table. No rules here; every decision was made in ``rules``.
+
+Events are applied in full: the public forms of secret events lack the cards and are for viewers, not
+for folding.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any, TypeVar
+
+from games.core.prompt import Prompt
+from games.core.sealed import ChoiceSealed, RoundClosed, RoundOpened, SealedRound, SeatReady
+from games.core.taps import Tapped, TapRound, TapsClosed, TapsOpened
+from games.core.visibility import Event
+from games.racesmack.cards import Card
+from games.racesmack.events import (
+    CardDrawn,
+    CardLost,
+    CardsPlaced,
+    CardsRevealed,
+    DeckShuffled,
+    HandDealt,
+    LeftoversDiscarded,
+    LossAsked,
+    MatchEnded,
+    PenaltyAsked,
+    PenaltyChosen,
+    PlacementAsked,
+    RacingDeckSetAside,
+    RacingRuleRevealed,
+    Resigned,
+    SilentCardPlayed,
+    TapsJudged,
+)
+from games.racesmack.moves import ENDS, LEFT, PENALTIES, RACE_CARDS, RIGHT, TIES
+from games.racesmack.state import LOSE, PENALTY, PLACE, Ask, Player, State
+
+T = TypeVar("T")
+
+
+def _replacer(cls: type[T]) -> Callable[..., T]:
+    """``dataclasses.replace`` for one frozen dataclass, at little more than the cost of building it
+    (``evolve`` is the engine's hottest path, and ``dataclasses.replace`` looks every field up by name)."""
+    names = tuple(field.name for field in fields(cls))  # type: ignore[arg-type]
+    position = {name: index for index, name in enumerate(names)}
+    read = operator.attrgetter(*names)
+
+    def replace(instance: T, **changes: Any) -> T:
+        values = list(read(instance))
+        for name, value in changes.items():
+            values[position[name]] = value
+        return cls(*values)
+
+    return replace
+
+
+replace_state = _replacer(State)
+replace_player = _replacer(Player)
+
+
+def evolve(state: State, event: Event) -> State:
+    match event:
+        case ChoiceSealed() | RoundClosed():
+            return replace_state(state, choosing=_known(state.choosing).apply(event))
+        case Tapped() | TapsClosed():
+            return replace_state(state, taps=_known(state.taps).apply(event))
+        case CardsRevealed(choices=choices):
+            state = replace_state(state, choosing=_known(state.choosing).apply(event))
+            return _revealed(state, {seat: choice.card for seat, choice in choices.items()})
+        case SilentCardPlayed(seat=seat, card=card):
+            return _revealed(state, {seat: card.id})
+        case TapsOpened():
+            return replace_state(state, taps=TapRound.opened(event))
+        case RoundOpened():
+            return replace_state(state, choosing=SealedRound.opened(event), round=state.round + 1, taps=None)
+        case TapsJudged(rule=rule, correct=correct, winners=winners):
+            players = tuple(replace_player(player, cursed=False) for player in state.players)
+            return replace_state(state, players=players, rule=rule, correct=correct, right=winners)
+        case PlacementAsked(seat=seat, cards=cards, deadline=deadline):
+            prompt = Prompt(_key(state, PLACE, seat, 0), seat, PLACE, ENDS, RIGHT, deadline)
+            return _asked(state, Ask(prompt, cards))
+        case CardsPlaced():
+            return _placed(state, event)
+        case LeftoversDiscarded(cards=cards):
+            return replace_state(state, row=(), discards=state.discards + cards)
+        case PenaltyAsked(seat=seat, deadline=deadline):
+            prompt = Prompt(_key(state, PENALTY, seat, 0), seat, PENALTY, PENALTIES, RACE_CARDS, deadline)
+            return _asked(state, Ask(prompt))
+        case PenaltyChosen(seat=seat, penalty=penalty):
+            state = _answered(state, seat)
+            return replace_state(state, players=_changed(state, seat, cursed=penalty == TIES))
+        case LossAsked():
+            return _asked(state, _loss(state, event))
+        case CardLost(seat=seat, card=card, hand=hand):
+            return _lost(_answered(state, seat), seat, card, hand)
+        case DeckShuffled(pile=pile):
+            return replace_state(state, started=True, draw_pile=_known(pile))
+        case RacingDeckSetAside(cards=cards):
+            racing = _known(cards)
+            pile = tuple(card for card in state.draw_pile if card not in racing)
+            return replace_state(state, racing=racing, draw_pile=pile)
+        case HandDealt(seat=seat, cards=cards):
+            return _drawn(state, seat, _known(cards))
+        case CardDrawn(seat=seat, card=card):
+            return _drawn(state, seat, (_known(card),))
+        case RacingRuleRevealed(card=card):
+            return replace_state(state, racing_rule=card)
+        case Resigned(seat=seat, hand=hand):
+            # A card it played face down stays in hand until the reveal puts it on the table.
+            kept = tuple(card for card in state.players[seat].hand if card not in hand)
+            players = _changed(state, seat, hand=kept, playing=False)
+            asks = tuple(ask for ask in state.asks if ask.seat != seat)
+            return replace_state(state, players=players, discards=state.discards + hand, asks=asks)
+        case MatchEnded(winners=winners, reason=reason):
+            return replace_state(
+                state, over=True, winners=winners, reason=reason, choosing=None, taps=None, asks=()
+            )
+        case SeatReady():
+            return state  # the public shadow of a sealed card: folding uses the card itself
+    raise ValueError(f"not a Racesmack event: {event!r}")
+
+
+def _changed(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
+    players = list(state.players)
+    players[seat] = replace_player(players[seat], **changes)
+    return tuple(players)
+
+
+def _drawn(state: State, seat: int, cards: tuple[Card, ...]) -> State:
+    pile = state.draw_pile
+    # A draw takes the top card; the deal takes every seat's cards in turn from the top cards.
+    pile = (
+        pile[len(cards) :]
+        if pile[: len(cards)] == cards
+        else tuple(card for card in pile if card not in cards)
+    )
+    players = _changed(state, seat, hand=state.players[seat].hand + cards)
+    return replace_state(state, players=players, draw_pile=pile)
+
+
+def _revealed(state: State, played: dict[int, int]) -> State:
+    """The played cards leave their hands for the row, which lists them by seat."""
+    players = list(state.players)
+    row = list(state.row)
+    for seat, card_id in played.items():
+        player = players[seat]
+        card = next(card for card in player.hand if card.id == card_id)
+        players[seat] = replace_player(player, hand=tuple(held for held in player.hand if held != card))
+        row.append((seat, card))
+    return replace_state(state, players=tuple(players), row=tuple(sorted(row, key=lambda entry: entry[0])))
+
+
+def _placed(state: State, event: CardsPlaced) -> State:
+    race = tuple(card for card in state.players[event.seat].race if card not in event.replaced)
+    won = tuple(card for card in event.cards if card not in event.replaced)
+    race = won + race if event.end == LEFT else race + won
+    row = tuple(entry for entry in state.row if entry[1] not in event.cards)
+    state = replace_state(
+        _answered(state, event.seat), row=row, discards=state.discards + tuple(event.replaced)
+    )
+    return replace_state(state, players=_changed(state, event.seat, race=race))
+
+
+def _lost(state: State, seat: int, card: Card, hand: bool) -> State:
+    player = state.players[seat]
+    if hand:
+        players = _changed(state, seat, hand=tuple(held for held in player.hand if held != card))
+    else:
+        players = _changed(state, seat, race=tuple(held for held in player.race if held != card))
+    return replace_state(state, players=players, discards=(*state.discards, card))
+
+
+def _loss(state: State, event: LossAsked) -> Ask:
+    """Ruling 8: the loser picks any card of its Race; silence loses the card at its right end (or, from
+    a hand, the last card it received)."""
+    player = state.players[event.seat]
+    cards = player.hand if event.hand else player.race
+    options = tuple(card.id for card in cards)
+    prompt = Prompt(
+        _key(state, LOSE, event.seat, event.count), event.seat, LOSE, options, options[-1], event.deadline
+    )
+    return Ask(prompt, count=event.count, hand=event.hand)
+
+
+def _asked(state: State, ask: Ask) -> State:
+    return replace_state(state, asks=(*state.asks, ask))
+
+
+def _answered(state: State, seat: int) -> State:
+    return replace_state(state, asks=tuple(ask for ask in state.asks if ask.seat != seat))
+
+
+def _key(state: State, kind: str, seat: int, count: int) -> str:
+    """Unique in the match: one question of a kind per seat and round (and per card still to lose)."""
+    return f"{kind}-{state.round}-{seat}-{count}"
+
+
+def _known(value: T | None) -> T:
+    if value is None:
+        raise ValueError("an event applied in full has every field")
+    return value

@@ -1,0 +1,61 @@
+"""Which played cards are correct this round, and who tapped right.
+
+The rule in effect: one Rules Card played replaces the default rule; several cancel each other (or,
+with Noise Canceling, the highest number rules); the default rule is the rulebook's, or with Racing
+Rules this round's revealed Rules Card's. Tiebreaker narrows several correct cards down.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.racesmack.cards import Card
+from games.racesmack.kinds import DEFAULT_RULE, RULES, Rule
+from games.racesmack.state import State
+
+
+def rule_in_effect(state: State) -> tuple[int | None, Rule]:
+    """The Rules Card whose rule holds (None: the rulebook's default rule), and that rule."""
+    played = [card.rules for _, card in state.row if card.rules is not None]
+    if len(played) == 1 or (played and state.options.noise_canceling):
+        number = max(played)
+    elif state.racing_rule is not None and state.racing_rule.rules is not None:
+        number = state.racing_rule.rules
+    else:
+        return None, DEFAULT_RULE
+    return number, RULES[number].rule
+
+
+def correct_cards(row: tuple[Card, ...], rule: Rule, tiebreaker: bool) -> tuple[Card, ...]:
+    """The correct cards of the played ``row``, in row order."""
+    correct = tuple(row[index] for index in sorted(rule.correct(row)))
+    return break_ties(correct) if tiebreaker and len(correct) > 1 else correct
+
+
+def break_ties(tied: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Tiebreaker: keep the cards showing the colour that appears most often among the tied cards
+    (every colour tied for most counts, Ruling 1), then those with the most icons."""
+    tally = Counter(colour for card in tied for colour in card.colours)
+    if tally:
+        most = max(tally.values())
+        colours = {colour for colour, count in tally.items() if count == most}
+        tied = tuple(card for card in tied if colours & set(card.colours))
+    highest = max(card.number for card in tied)
+    return tuple(card for card in tied if card.number == highest)
+
+
+def winners(state: State, correct: tuple[Card, ...]) -> tuple[int, ...]:
+    """The seats that tapped correctly, fastest first (the taps' log order). When no card is correct,
+    tapping one's own card is correct (Ruling 7). Time Penalty "TIES": a cursed player is incorrect
+    whenever several cards are correct."""
+    if state.taps is None:
+        return ()
+    ids = {card.id for card in correct}
+    own = {seat: card.id for seat, card in state.row}
+    right = []
+    for seat, target in state.taps.claims:
+        if state.players[seat].cursed and len(ids) > 1:
+            continue
+        if target in ids or (not ids and own.get(seat) == target):
+            right.append(seat)
+    return tuple(right)

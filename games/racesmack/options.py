@@ -1,0 +1,119 @@
+"""Match options for Racesmack: the three clocks, the bots' tap time and the variants.
+
+``OPTIONS`` validates the JSON the service receives and publishes its JSON Schema; ``Options`` is the
+typed form the rules read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.core.decisions import Rejected
+from games.core.options import BoolOption, IntOption, OptionsSchema
+
+PLAY_SECONDS = IntOption(
+    "playSeconds",
+    30,
+    "Seconds to pick the card to play; a silent player plays the first card of its hand (Ruling 6).",
+    minimum=1,
+    maximum=600,
+)
+TAP_SECONDS = IntOption(
+    "tapSeconds",
+    10,
+    "Seconds to tap a card once the played cards are revealed; not tapping counts as incorrect.",
+    minimum=1,
+    maximum=120,
+)
+CHOICE_SECONDS = IntOption(
+    "choiceSeconds",
+    15,
+    "Seconds to choose the end a won card goes to, the Race card to lose or a Time Penalty; silence "
+    "takes the default (the right end; the card at the right end; losing Race cards).",
+    minimum=1,
+    maximum=600,
+)
+BOT_TAP_MS = IntOption(
+    "botTapMs",
+    1500,
+    "How long the heuristic bot takes to tap once the cards are revealed, in milliseconds.",
+    minimum=0,
+    maximum=10000,
+)
+RACING_RULES = BoolOption(
+    "racingRules",
+    False,
+    "Variant Racing Rules: 10 Rules Cards set aside; each round the next one is the default rule.",
+)
+TIME_PENALTY = BoolOption(
+    "timePenalty",
+    False,
+    "Variant Time Penalty: an incorrect tap costs 2 Race cards, 2 hand cards, or being incorrect "
+    "next round whenever several cards are correct (the tapper chooses).",
+)
+NOISE_CANCELING = BoolOption(
+    "noiseCanceling",
+    False,
+    "Variant Noise Canceling: when several Rules Cards are played, the highest number rules.",
+)
+TIEBREAKER = BoolOption(
+    "tiebreaker",
+    False,
+    "Variant Tiebreaker: of several correct cards, only those showing the colour that appears most "
+    "often among them, then only those with the most icons, stay correct.",
+)
+SHIFTING_GEARS = BoolOption(
+    "shiftingGears",
+    False,
+    "Expansion Shifting Gears: cards show their number as a NUMBER, HAND, DICE or ROMAN display.",
+)
+
+OPTIONS = OptionsSchema(
+    (
+        PLAY_SECONDS,
+        TAP_SECONDS,
+        CHOICE_SECONDS,
+        BOT_TAP_MS,
+        RACING_RULES,
+        TIME_PENALTY,
+        NOISE_CANCELING,
+        TIEBREAKER,
+        SHIFTING_GEARS,
+    )
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    play_seconds: int = 30
+    tap_seconds: int = 10
+    choice_seconds: int = 15
+    bot_tap_ms: int = 1500
+    racing_rules: bool = False
+    time_penalty: bool = False
+    noise_canceling: bool = False
+    tiebreaker: bool = False
+    shifting_gears: bool = False
+    reveal_after_end: bool = True
+
+    @classmethod
+    def build(cls, raw: Mapping[str, Any] | None) -> Options:
+        """Parse ``raw`` (JSON options; defaults filled in). The service validates options when a match
+        is created, so bad options here are a programming error and raise ``ValueError``."""
+        values = OPTIONS.parse(raw)
+        if isinstance(values, Rejected):
+            raise ValueError(values.message)
+        return cls(
+            play_seconds=values["playSeconds"],
+            tap_seconds=values["tapSeconds"],
+            choice_seconds=values["choiceSeconds"],
+            bot_tap_ms=values["botTapMs"],
+            racing_rules=values["racingRules"],
+            time_penalty=values["timePenalty"],
+            noise_canceling=values["noiseCanceling"],
+            tiebreaker=values["tiebreaker"],
+            shifting_gears=values["shiftingGears"],
+            reveal_after_end=values["revealAfterEnd"],
+        )

@@ -1,0 +1,145 @@
+"""A round from start to end, told as events: open the card choice, reveal, open the taps, judge them,
+ask the players what follows, then draw and open the next round (or end the match).
+
+Each step reads the table as the earlier events left it (``games.core.turns.Story``).
+"""
+
+from __future__ import annotations
+
+from games.core import sealed
+from games.core.deadlines import seconds_after
+from games.core.sealed import RoundOpened
+from games.core.taps import TapsOpened
+from games.core.turns import Story
+from games.core.visibility import Event
+from games.racesmack.cards import Card
+from games.racesmack.events import (
+    CardDrawn,
+    CardsRevealed,
+    LeftoversDiscarded,
+    LossAsked,
+    MatchEnded,
+    PenaltyAsked,
+    PlacementAsked,
+    RacingRuleRevealed,
+    SilentCardPlayed,
+    TapsJudged,
+)
+from games.racesmack.evolve import evolve
+from games.racesmack.judge import correct_cards, rule_in_effect, winners
+from games.racesmack.kinds import RULES
+from games.racesmack.state import State
+
+
+def new_story(state: State, at: int) -> Story[State]:
+    return Story(state, at, evolve)
+
+
+def open_round(story: Story[State]) -> None:
+    """The next round's card choice, open to every player with a card in hand; when nobody has one, the
+    longest Races win (Ruling 14). Racing Rules first reveals this round's default rule."""
+    state = story.state
+    seats = frozenset(player.seat for player in state.players if player.playing and player.hand)
+    if not seats:
+        story.tell(MatchEnded(longest_races(state), "no one can play"))
+        return
+    if state.racing:
+        story.tell(RacingRuleRevealed(state.racing[state.round % len(state.racing)]))
+    deadline = seconds_after(story.at, state.options.play_seconds)
+    story.tell(RoundOpened(f"round-{state.round + 1}", seats, deadline))
+
+
+def reveal(story: Story[State]) -> None:
+    """The choice is closed: every card face up, a silent player's first card with them (Ruling 6), then
+    the taps open to everyone with a card on the table, each card a target."""
+    choosing = story.state.choosing
+    assert choosing is not None and choosing.closed
+    story.tell(sealed.reveal(choosing, CardsRevealed))
+    for seat in sorted(choosing.waiting_on - choosing.choices.keys()):
+        hand = story.state.players[seat].hand
+        if hand:
+            story.tell(SilentCardPlayed(seat, hand[0]))
+    row = story.state.row
+    if not row:
+        end_round(story)
+        return
+    deadline = seconds_after(story.at, story.state.options.tap_seconds)
+    key = f"taps-{story.state.round}"
+    story.tell(
+        TapsOpened(key, frozenset(seat for seat, _ in row), frozenset(card.id for _, card in row), deadline)
+    )
+
+
+def judge(story: Story[State]) -> None:
+    """The taps are over. Correct tappers win their own card, the fastest also every card nobody else
+    won; incorrect (or silent) tappers lose a Race card. Then each of them is asked what follows."""
+    state = story.state
+    number, rule = rule_in_effect(state)
+    correct = correct_cards(tuple(card for _, card in state.row), rule, state.options.tiebreaker)
+    right = winners(state, correct)
+    story.tell(TapsJudged(number, tuple(card.id for card in correct), right))
+    deadline = seconds_after(story.at, state.options.choice_seconds)
+    own = dict(state.row)
+    for seat in right:
+        won = tuple(
+            card for owner, card in state.row if owner == seat or (seat == right[0] and owner not in right)
+        )
+        story.tell(PlacementAsked(seat, won, deadline))
+    if not right:
+        story.tell(LeftoversDiscarded(tuple(own.values())))
+    for seat in sorted(own.keys() - set(right)):
+        player = state.players[seat]
+        if not player.playing:
+            continue
+        if state.options.time_penalty:
+            story.tell(PenaltyAsked(seat, deadline))
+        elif player.race:
+            story.tell(LossAsked(seat, 1, False, deadline))
+    if not story.state.asks:
+        end_round(story)
+
+
+def ask_loss(story: Story[State], seat: int, count: int, hand: bool) -> None:
+    """Ask ``seat`` for ``count`` more cards of its Race (or hand), while it has any."""
+    player = story.state.players[seat]
+    if count > 0 and (player.hand if hand else player.race):
+        deadline = seconds_after(story.at, story.state.options.choice_seconds)
+        story.tell(LossAsked(seat, count, hand, deadline))
+
+
+def end_round(story: Story[State]) -> None:
+    """The round is over once nobody is asked anything more. Races that meet their Rules Card's finish
+    requirement win (together, Ruling 15); otherwise everyone draws a card while the pile lasts
+    (Ruling 16) and the next round opens."""
+    if story.state.asks:
+        return
+    finished = tuple(
+        player.seat for player in story.state.players if player.playing and finished_race(player.race)
+    )
+    if finished:
+        story.tell(MatchEnded(finished, "finish"))
+        return
+    for seat in story.state.playing():
+        pile = story.state.draw_pile
+        if pile:
+            story.tell(CardDrawn(seat, pile[0]))
+    open_round(story)
+
+
+def finished_race(race: tuple[Card, ...]) -> bool:
+    rules = next((card.rules for card in race if card.rules is not None), None)
+    return rules is not None and RULES[rules].finish.met(race)
+
+
+def longest_races(state: State) -> tuple[int, ...]:
+    """Ruling 14: the longest Races of the players still in win, tied ones together."""
+    lengths = {seat: len(state.players[seat].race) for seat in state.playing()}
+    longest = max(lengths.values(), default=0)
+    return tuple(seat for seat, length in lengths.items() if length == longest)
+
+
+def close_taps(story: Story[State], events: tuple[Event, ...]) -> None:
+    """Tell a tap round's events; when they close it, the taps are judged."""
+    story.tell(*events)
+    if story.state.taps is not None and story.state.taps.closed:
+        judge(story)

@@ -1,0 +1,220 @@
+"""All of Racesmack's rules: ``decide`` a command; ``legal_moves`` and ``waiting_on`` from the same
+checks (``checks``). The round's steps are told in ``rounds``.
+
+``decide`` never raises for a bad command: it returns ``Rejected(code, message)``. Every outcome of
+chance (the shuffle, the Racing Rules deck) is drawn from ``chance`` and written into an event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import sealed, taps
+from games.core.chance import Chance
+from games.core.commands import Begin, Command, Resign, Timeout
+from games.core.deadlines import Deadline
+from games.core.decisions import Accepted, Codes, Decision, Rejected
+from games.core.deck import deal
+from games.core.turns import Story
+from games.racesmack.cards import HAND_SIZE, RACING_RULES, deck
+from games.racesmack.checks import candidates, check, gate
+from games.racesmack.events import (
+    CardLost,
+    CardPlayed,
+    CardsPlaced,
+    DeckShuffled,
+    HandDealt,
+    MatchEnded,
+    PenaltyChosen,
+    RacingDeckSetAside,
+    Resigned,
+)
+from games.racesmack.moves import (
+    HAND_CARDS,
+    RACE_CARDS,
+    ChoosePenalty,
+    LoseCard,
+    Move,
+    PlaceCards,
+    PlayCard,
+    Tap,
+)
+from games.racesmack.rounds import ask_loss, close_taps, end_round, new_story, open_round, reveal
+from games.racesmack.state import LOSE, PLACE, Ask, State
+
+PENALTY_CARDS = 2  # Time Penalty: the Race or hand cards an incorrect tap costs
+
+
+def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
+    move = command.move
+    match move:
+        case Begin():
+            return _begin(state, command.at, chance)
+        case Timeout(deadline_id=deadline_id):
+            return _timeout(state, deadline_id, command.at)
+        case Resign():
+            return _resign(state, command.seat, command.at)
+    player = gate(state, command.seat)
+    if isinstance(player, Rejected):
+        return player
+    problem = check(state, player.seat, move)
+    if problem is not None:
+        return problem
+    story = new_story(state, command.at)
+    _play(story, player.seat, move)
+    return Accepted(tuple(story.events), story.state)
+
+
+def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
+    """The moves ``seat`` may make now (system moves and resigning aside)."""
+    if isinstance(gate(state, seat), Rejected):
+        return ()
+    return tuple(move for move in candidates(state, seat) if check(state, seat, move) is None)
+
+
+def waiting_on(state: State) -> frozenset[int]:
+    """The seats that have not played a card, not tapped, or are asked a question."""
+    if not state.running:
+        return frozenset()
+    playing = frozenset(state.playing())
+    if state.asks:
+        return frozenset(ask.seat for ask in state.asks)
+    if state.taps is not None and not state.taps.closed:
+        return state.taps.waiting_on & playing
+    if state.choosing is not None:
+        return state.choosing.still_to_choose & playing
+    return frozenset()
+
+
+def deadlines(state: State) -> tuple[Deadline, ...]:
+    if not state.running:
+        return ()
+    if state.asks:
+        return tuple(deadline for ask in state.asks for deadline in ask.prompt.deadlines())
+    if state.taps is not None and not state.taps.closed:
+        return state.taps.deadlines()
+    return () if state.choosing is None else state.choosing.deadlines("play")
+
+
+def _begin(state: State, at: int, chance: Chance) -> Decision:
+    """Shuffle, set the Racing Rules deck aside (Ruling 18), deal four cards each one at a time, and
+    open the first round (Ruling 16)."""
+    if state.started:
+        return Rejected(Codes.ALREADY_STARTED, "The match has already started.")
+    pile = chance.shuffle(deck(state.options.shifting_gears))
+    story = new_story(state, at)
+    story.tell(DeckShuffled(pile, len(pile)))
+    if state.options.racing_rules:
+        racing = tuple(card for card in pile if card.rules is not None)[:RACING_RULES]
+        story.tell(RacingDeckSetAside(racing, len(racing)))
+    hands, _ = deal(story.state.draw_pile, state.seats, HAND_SIZE)
+    for seat, hand in enumerate(hands):
+        story.tell(HandDealt(seat, len(hand), hand))
+    open_round(story)
+    return Accepted(tuple(story.events), story.state)
+
+
+def _play(story: Story[State], seat: int, move: Move) -> None:
+    state = story.state
+    match move:
+        case PlayCard():
+            choosing = state.choosing
+            assert choosing is not None
+            told = sealed.seal(choosing, seat, move, CardPlayed)
+            assert not isinstance(told, Rejected)
+            story.tell(*told)
+            if story.state.choosing is not None and story.state.choosing.closed:
+                reveal(story)
+        case Tap(card=card):
+            assert state.taps is not None
+            tapped = taps.tap(state.taps, seat, card)
+            assert not isinstance(tapped, Rejected)
+            close_taps(story, tapped)
+        case _:
+            ask = state.ask_of(seat)
+            assert ask is not None
+            _answer(story, ask, move)
+
+
+def _answer(story: Story[State], ask: Ask, move: Move) -> None:
+    """Ruling 11: won cards go together, in row order, to the end the winner picks; a won Rules Card
+    replaces the one its Race held, and of several won at once the last one stays."""
+    seat = ask.seat
+    match move:
+        case PlaceCards(end=end):
+            won = [card for card in ask.cards if card.rules is not None]
+            old = story.state.players[seat].rules_card
+            replaced = (*won[:-1], *((old,) if old is not None and won else ()))
+            story.tell(CardsPlaced(seat, ask.cards, end, replaced))
+        case LoseCard(card=card_id):
+            player = story.state.players[seat]
+            card = next(card for card in (player.hand if ask.hand else player.race) if card.id == card_id)
+            story.tell(CardLost(seat, card, ask.hand))
+            ask_loss(story, seat, ask.count - 1, ask.hand)
+        case ChoosePenalty(penalty=penalty):
+            story.tell(PenaltyChosen(seat, penalty))
+            if penalty in (RACE_CARDS, HAND_CARDS):
+                ask_loss(story, seat, PENALTY_CARDS, penalty == HAND_CARDS)
+    end_round(story)
+
+
+def _default(ask: Ask) -> Move:
+    if ask.kind == PLACE:
+        return PlaceCards(ask.prompt.default)
+    if ask.kind == LOSE:
+        return LoseCard(ask.prompt.default)
+    return ChoosePenalty(ask.prompt.default)
+
+
+def _timeout(state: State, deadline_id: str, at: int) -> Decision:
+    """A question's deadline takes its default; the taps' closes them (silence is incorrect); the card
+    choice's closes it (Ruling 6). Any other, stale, id changes nothing."""
+    if not any(deadline.id == deadline_id for deadline in deadlines(state)):
+        return Accepted(())
+    story = new_story(state, at)
+    ask = next((ask for ask in state.asks if ask.prompt.key == deadline_id), None)
+    if ask is not None:
+        _answer(story, ask, _default(ask))
+    elif state.taps is not None and not state.taps.closed:
+        close_taps(story, taps.time_out(state.taps, deadline_id))
+    else:
+        story.tell(*sealed.time_out(state.choosing, deadline_id))
+        reveal(story)
+    return Accepted(tuple(story.events), story.state)
+
+
+def _resign(state: State, seat: int | None, at: int) -> Decision:
+    """Ruling 20: the player leaves; a question it was asked takes its default, its hand leaves the game
+    (a card it already played stays on the table), and a step that waited only on it ends. The last
+    player left wins."""
+    player = gate(state, seat)
+    if isinstance(player, Rejected):
+        return player
+    story = new_story(state, at)
+    ask = state.ask_of(player.seat)
+    if ask is not None and ask.kind == PLACE:
+        _answer(story, ask, _default(ask))  # the cards it won stay in its Race for the ranking
+    choosing = story.state.choosing
+    chosen = None if choosing is None or choosing.revealed else choosing.choices.get(player.seat)
+    held = story.state.players[player.seat].hand
+    story.tell(
+        Resigned(player.seat, tuple(card for card in held if chosen is None or card.id != chosen.card))
+    )
+    playing = story.state.playing()
+    if len(playing) == 1:
+        story.tell(MatchEnded(playing, "last player standing"))
+    elif ask is not None and ask.kind != PLACE:
+        end_round(story)
+    elif not waiting_on(story.state):
+        _move_on(story)
+    return Accepted(tuple(story.events), story.state)
+
+
+def _move_on(story: Story[State]) -> None:
+    """Nobody still in is waited on: close the step the player who left held up."""
+    state = story.state
+    if state.taps is not None and not state.taps.closed:
+        close_taps(story, taps.time_out(state.taps, state.taps.deadline_id))
+    elif state.choosing is not None and not state.choosing.closed:
+        story.tell(*sealed.time_out(state.choosing, state.choosing.key))
+        reveal(story)

@@ -1,0 +1,107 @@
+"""The table, as frozen data: hands, Races, the piles, and the round's open step.
+
+A round is three steps, each the kernel's: the sealed card choice (``choosing``), the taps (``taps``),
+then the questions to the players it judged (``asks``: the end for won cards, the card to lose, the
+Time Penalty). Hands keep the order cards arrived in; piles have their top card first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from games.core.prompt import Prompt
+from games.core.sealed import SealedRound
+from games.core.taps import TapRound
+from games.racesmack.cards import DECK, Card
+from games.racesmack.moves import PlayCard
+from games.racesmack.options import Options
+
+# The kinds of question (``Prompt.kind``), in the game's words.
+PLACE, LOSE, PENALTY = "place", "lose", "penalty"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    seat: int
+    hand: tuple[Card, ...] = ()
+    race: tuple[Card, ...] = ()  # left end first
+    playing: bool = True  # False once the player has resigned
+    cursed: bool = False  # Time Penalty "TIES": incorrect next round if several cards are correct
+
+    @property
+    def rules_card(self) -> Card | None:
+        return next((card for card in self.race if card.rules is not None), None)
+
+    def holds(self, card_id: int) -> Card | None:
+        return next((card for card in self.hand if card.id == card_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A question open to one seat; ``cards``: the cards to place, or ``count`` cards still to lose."""
+
+    prompt: Prompt[Any]
+    cards: tuple[Card, ...] = ()
+    count: int = 0
+    hand: bool = False  # losing from the hand (Time Penalty), not the Race
+
+    @property
+    def seat(self) -> int:
+        return self.prompt.seat
+
+    @property
+    def kind(self) -> str:
+        return self.prompt.kind
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    options: Options
+    seats: int
+    players: tuple[Player, ...]
+    draw_pile: tuple[Card, ...] = ()  # top first
+    discards: tuple[Card, ...] = ()  # lost and unclaimed cards, out of the game
+    racing: tuple[Card, ...] = ()  # Racing Rules: the set-aside Rules Cards, in reveal order
+    racing_rule: Card | None = None  # Racing Rules: this round's default rule
+    started: bool = False
+    round: int = 0  # rounds opened so far
+    choosing: SealedRound[PlayCard] | None = None
+    row: tuple[tuple[int, Card], ...] = ()  # the played cards still on the table: (seat, card), by seat
+    taps: TapRound | None = None
+    asks: tuple[Ask, ...] = ()
+    rule: int | None = None  # the last judged round's Rules Card in effect (None: the default rule)
+    correct: tuple[int, ...] = ()  # the last judged round's correct cards
+    right: tuple[int, ...] = ()  # the last judged round's correct tappers, fastest first
+    over: bool = False
+    winners: tuple[int, ...] = ()
+    reason: str | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.started and not self.over
+
+    def playing(self) -> tuple[int, ...]:
+        return tuple(player.seat for player in self.players if player.playing)
+
+    def ask_of(self, seat: int | None) -> Ask | None:
+        return next((ask for ask in self.asks if ask.seat == seat), None)
+
+
+def invariants(state: State) -> tuple[str, ...]:
+    """What must hold at every version of a match; returns the violations found (none, normally)."""
+    problems: list[str] = []
+    if state.started:
+        cards = [card for player in state.players for card in (*player.hand, *player.race)]
+        cards += [*state.draw_pile, *state.discards, *state.racing, *(card for _, card in state.row)]
+        if len(cards) != len(DECK) or Counter(card.id for card in cards).keys() != {card.id for card in DECK}:
+            problems.append(f"{len(cards)} cards in play ({len(set(cards))} different), not the {len(DECK)}")
+    for player in state.players:
+        if sum(1 for card in player.race if card.rules is not None) > 1:
+            problems.append(f"seat {player.seat}'s Race holds more than one Rules Card")
+    if len({ask.seat for ask in state.asks}) != len(state.asks):
+        problems.append("a seat has two questions open at once")
+    if state.over and (state.asks or state.taps is not None or state.choosing is not None):
+        problems.append("the match is over but a round is still open")
+    return tuple(problems)

@@ -1,0 +1,152 @@
+"""What one viewer may see of the table: ``player_view(state, viewer)``, and what it must not learn.
+
+Public: every Race, hand sizes, who has played a card this round (not which), the played row once
+revealed, the taps as they arrive, the last round's judgement and the open questions. Private: your own
+hand and the card you played face down (to you); the options of a question (to the seat asked). Nobody
+sees the draw pile's order or the Racing Rules deck; an omniscient viewer sees every hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.core.moments import Millis
+from games.core.visibility import Viewer
+from games.racesmack.cards import Card
+from games.racesmack.kinds import RULES
+from games.racesmack.rules import deadlines
+from games.racesmack.state import Ask, Player, State
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    cards: int  # how many cards in hand
+    race: tuple[Card, ...]  # left end first
+    playing: bool  # False once the player has left the match
+    ready: bool  # has played a card, face down, this round
+    hand: tuple[Card, ...] | None  # the cards themselves: omniscient viewers only
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCard:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TapView:
+    """``seat`` tapped card ``card``; taps are listed fastest first."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class AskView:
+    """A question to ``seat``: "place" (the end for ``cards``), "lose" (``count`` cards of its Race, or
+    hand) or "penalty"; ``options`` as the answering move takes them, for the seat asked only."""
+
+    seat: int
+    kind: str
+    cards: tuple[Card, ...]
+    count: int
+    hand: bool
+    options: tuple[str, ...] | None
+    deadline: Millis | None
+
+
+@dataclass(frozen=True, slots=True)
+class RulesCardView:
+    number: int
+    says: str  # its rule for "correct" · its finish requirement
+
+
+@dataclass(frozen=True, slots=True)
+class RacesmackView:
+    """The Racesmack table as the caller may see it: your hand, every Race, the round under way (played
+    cards once revealed, taps as they arrive) and what the last taps were judged."""
+
+    seat: int | None  # who is looking (None: a spectator)
+    started: bool
+    hand: tuple[Card, ...]  # your own hand
+    played: Card | None  # the card you played face down this round, until the reveal
+    players: tuple[PlayerView, ...]
+    round: int
+    step: str  # "play", "tap", "answer", or "" between rounds and at the end
+    deadline: Millis | None  # the earliest deadline of the step under way
+    row: tuple[PlayedCard, ...]  # the played cards on the table, after the reveal
+    taps: tuple[TapView, ...]
+    rule: int | None  # the last judged round's Rules Card in effect (None: the default rule)
+    correct: tuple[int, ...]  # the last judged round's correct cards
+    right: tuple[int, ...]  # the last judged round's correct tappers, fastest first
+    racing_rule: Card | None  # Racing Rules: this round's default rule
+    asks: tuple[AskView, ...]
+    draw_pile: int
+    rules_cards: tuple[RulesCardView, ...]
+    over: bool
+    winners: tuple[int, ...]
+    reason: str | None
+
+
+RULES_CARDS = tuple(RulesCardView(card.number, card.says) for card in RULES.values())
+
+
+def player_view(state: State, viewer: Viewer) -> RacesmackView:
+    own = state.players[viewer.seat] if viewer.seat is not None and 0 <= viewer.seat < state.seats else None
+    choosing = state.choosing
+    ready = frozenset() if choosing is None or choosing.revealed else frozenset(choosing.choices)
+    chosen = None if own is None or choosing is None or choosing.revealed else choosing.choices.get(own.seat)
+    times = [deadline.at for deadline in deadlines(state)]
+    return RacesmackView(
+        seat=viewer.seat,
+        started=state.started,
+        hand=own.hand if own is not None else (),
+        played=None if own is None or chosen is None else own.holds(chosen.card),
+        players=tuple(_player(player, viewer, player.seat in ready) for player in state.players),
+        round=state.round,
+        step=_step(state),
+        deadline=min(times, default=None),
+        row=tuple(PlayedCard(seat, card) for seat, card in state.row),
+        taps=() if state.taps is None else tuple(TapView(seat, card) for seat, card in state.taps.claims),
+        rule=state.rule,
+        correct=state.correct,
+        right=state.right,
+        racing_rule=state.racing_rule,
+        asks=tuple(_ask(ask, viewer) for ask in state.asks),
+        draw_pile=len(state.draw_pile),
+        rules_cards=RULES_CARDS,
+        over=state.over,
+        winners=state.winners,
+        reason=state.reason,
+    )
+
+
+def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
+    """The cards ``viewer`` must not be able to learn now: the draw pile, the Racing Rules deck not yet
+    revealed, and other players' hands, which hold the cards they played face down until the reveal."""
+    if viewer.omniscient or not state.started:
+        return ()
+    hidden = [card for player in state.players if player.seat != viewer.seat for card in player.hand]
+    unrevealed = tuple(card for card in state.racing[state.round :] if card != state.racing_rule)
+    return (*state.draw_pile, *unrevealed, *hidden)
+
+
+def _step(state: State) -> str:
+    if not state.running:
+        return ""
+    if state.asks:
+        return "answer"
+    if state.taps is not None and not state.taps.closed:
+        return "tap"
+    return "play" if state.choosing is not None and not state.choosing.closed else ""
+
+
+def _player(player: Player, viewer: Viewer, ready: bool) -> PlayerView:
+    hand = player.hand if viewer.omniscient else None
+    return PlayerView(player.seat, len(player.hand), player.race, player.playing, ready, hand)
+
+
+def _ask(ask: Ask, viewer: Viewer) -> AskView:
+    options = tuple(str(option) for option in ask.prompt.options) if viewer.is_seat(ask.seat) else None
+    return AskView(ask.seat, ask.kind, ask.cards, ask.count, ask.hand, options, ask.prompt.deadline)

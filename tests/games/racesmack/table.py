@@ -1,0 +1,116 @@
+"""Racesmack tables written as hands of card ids and crafted rows, so rule tests read like rules.
+
+    state = table([[1, 5], [2, 40]], races={0: [9]})   # seat 0 holds R01 and R05; round 1 open
+
+Cards no hand or Race names go to the draw pile (in id order), unless ``draw`` lists it exactly.
+``card("blue circle, red star")`` crafts a card outside the deck for the rule and finish tables.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.core.chance import Chance
+from games.core.commands import Command, Timeout
+from games.core.decisions import Accepted, Rejected
+from games.core.visibility import Event
+from games.racesmack.cards import DECK, Card, icons
+from games.racesmack.evolve import evolve
+from games.racesmack.options import Options
+from games.racesmack.rounds import new_story, open_round
+from games.racesmack.rules import decide
+from games.racesmack.state import Player, State
+
+T0 = 1_700_000_000_000
+_ids = itertools.count(1000)
+
+
+def card(text: str) -> Card:
+    """A crafted card: ``"blue circle, red star"``, or ``"rules 4"`` for Rules Card 4."""
+    if text.startswith("rules"):
+        return Card(next(_ids), (), int(text.split()[1]))
+    return Card(next(_ids), icons(text))
+
+
+def row(*texts: str) -> tuple[Card, ...]:
+    return tuple(card(text) for text in texts)
+
+
+def by_id(card_id: int) -> Card:
+    return DECK[card_id - 1]
+
+
+def rules_card(number: int) -> int:
+    """The id of Rules Card ``number``."""
+    return 36 + number
+
+
+def table(
+    hands: Sequence[Sequence[int]],
+    *,
+    races: Mapping[int, Sequence[int]] | None = None,
+    draw: Sequence[int] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> State:
+    """A started match with round 1 open: one hand per seat, Races as given."""
+    races = races or {}
+    used = {id_ for hand in hands for id_ in hand} | {id_ for race in races.values() for id_ in race}
+    pile = draw if draw is not None else [c.id for c in DECK if c.id not in used]
+    players = tuple(
+        Player(seat, tuple(by_id(i) for i in hand), tuple(by_id(i) for i in races.get(seat, ())))
+        for seat, hand in enumerate(hands)
+    )
+    left = [c for c in DECK if c.id not in used and c.id not in pile]
+    state = State(
+        Options.build(options or {}),
+        len(hands),
+        players,
+        draw_pile=tuple(by_id(i) for i in pile),
+        discards=tuple(left),
+        started=True,
+    )
+    story = new_story(state, T0)
+    open_round(story)
+    return story.state
+
+
+def play(state: State, seat: int | None, *moves: Any, at: int = T0) -> tuple[State, list[Event]]:
+    """Decide and apply each move in turn (each must be accepted); the table after, and every event."""
+    events: list[Event] = []
+    for index, move in enumerate(moves):
+        decision = decide(state, Command(move, seat, at), Chance("test", index))
+        assert isinstance(decision, Accepted), f"{move} was rejected: {decision}"
+        for event in decision.events:
+            state = evolve(state, event)
+        events.extend(decision.events)
+    return state, events
+
+
+def moves(state: State, *by_seat: tuple[int, Any], at: int = T0) -> tuple[State, list[Event]]:
+    """Several seats act in turn, e.g. ``(0, PlayCard(1)), (1, PlayCard(2))``."""
+    events: list[Event] = []
+    for seat, move in by_seat:
+        state, told = play(state, seat, move, at=at)
+        events += told
+    return state, events
+
+
+def time_out(state: State, deadline_id: str, at: int = T0 + 60_000) -> tuple[State, list[Event]]:
+    return play(state, None, Timeout(deadline_id), at=at)
+
+
+def rejection(state: State, seat: int | None, move: Any) -> str:
+    decision = decide(state, Command(move, seat, T0), Chance("test", 0))
+    assert isinstance(decision, Rejected), f"{move} was accepted: {decision}"
+    assert decision.message.endswith("."), decision.message
+    return decision.code
+
+
+def of_type(events: Sequence[Event], kind: type) -> list[Any]:
+    return [event for event in events if isinstance(event, kind)]
+
+
+def race_ids(state: State, seat: int) -> list[int]:
+    return [c.id for c in state.players[seat].race]
