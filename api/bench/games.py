@@ -4,8 +4,9 @@ measured without changes here.
 - seats: two, or the game's minimum when that is more (never more than its maximum);
 - the service, live and memory scenarios use the game's default options (their turn timers, minutes
   long, never fire while a benchmark client plays at full speed);
-- timers need a turn timer the benchmark can shorten: a game with an integer ``turnSeconds`` option is
-  measured at its shortest positive value; a game without one is not measured for timers;
+- timers need timers the benchmark can shorten: every integer option of the game named ``...Seconds``
+  (a turn, a STOP window, a sealed round, a tap round) is set to its shortest positive value, so with
+  nobody moving each match runs from one timeout to the next; a game without one is not measured;
 - replay wants a long log: ``turnLimit`` (when the game has one and it may be empty) is lifted and the
   turn timer switched off (``turnSeconds: 0``), so nothing ends the match but its own moves.
 """
@@ -21,6 +22,7 @@ from games.core.spec import GameSpec
 from games.registry import REGISTRY
 
 TURN_SECONDS = "turnSeconds"
+SECONDS = "Seconds"  # an integer option so named sets a timer of the game
 TURN_LIMIT = "turnLimit"
 
 
@@ -37,10 +39,12 @@ def _int_option(spec: GameSpec[Any], name: str) -> IntOption | None:
 
 
 def _timer_options(spec: GameSpec[Any]) -> dict[str, Any] | None:
-    turn = _int_option(spec, TURN_SECONDS)
-    if turn is None:
-        return None
-    return {TURN_SECONDS: max(1, turn.minimum or 1)}
+    timers = {
+        option.name: max(1, option.minimum or 1)
+        for option in spec.options.fields
+        if isinstance(option, IntOption) and option.name.endswith(SECONDS)
+    }
+    return timers or None
 
 
 def _replay_options(spec: GameSpec[Any]) -> dict[str, Any]:

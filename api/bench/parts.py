@@ -110,7 +110,12 @@ def run_timers(stack: Stack, options: Options, out: report.Report, console: Cons
     for game in options.games:
         if game.timer_options is None:
             out.add(
-                "timers.lateness_p99_ms", "timers", None, "ms", game=game.key, note="no turnSeconds option"
+                "timers.lateness_p99_ms",
+                "timers",
+                None,
+                "ms",
+                game=game.key,
+                note="no timer option (...Seconds)",
             )
             continue
         plan = {

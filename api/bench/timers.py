@@ -1,7 +1,7 @@
 """The timer figure: how late deadlines fire through the timer worker (``manage.py run_timers``).
 
-Matches of a game with a turn timer, set as short as the game allows, are started one after another
-across one turn, so their deadlines are spread out evenly (``matches`` deadlines per turn); nobody
+Matches of a game with timers, each set as short as the game allows, are started one after another
+across the longest of them, so their deadlines are spread out evenly (``matches`` deadlines per turn); nobody
 moves, so every turn ends by its timeout. A spectator follows each match and notes when each update
 arrives; nothing else is asked of the server meanwhile. Once enough timeouts have arrived, each one's
 due time and firing time are read back from the database (``api.bench.deadlines``) and give:
@@ -45,7 +45,8 @@ async def follow(socket: Socket, match_id: str, arrivals: list[Arrival]) -> None
 
 async def run(plan: dict[str, Any]) -> dict[str, Any]:
     url, http = socket_url(plan["base"]), Http(plan["base"], connections=16)
-    count, seats, turn = plan["matches"], plan["seats"], plan["options"]["turnSeconds"]
+    count, seats = plan["matches"], plan["seats"]
+    turn = max(plan["options"].values())  # the longest of the game's timers, each set to its shortest
     players = await lobby.register(http, count * seats, name="timer")
     tables = [players[i * seats : (i + 1) * seats] for i in range(count)]
     game, options = plan["game"], plan["options"]
