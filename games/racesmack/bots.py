@@ -12,8 +12,9 @@ from typing import Any
 from games.core.chance import Chance
 from games.racesmack.cards import Card
 from games.racesmack.judge import correct_cards
-from games.racesmack.kinds import DEFAULT_RULE, RULES, Rule
+from games.racesmack.kinds import DEFAULT_RULE, Rule
 from games.racesmack.moves import RIGHT, ChoosePenalty, LoseCard, Move, PlaceCards, PlayCard, Tap
+from games.racesmack.rules_cards import RULES
 from games.racesmack.views import RacesmackView
 
 

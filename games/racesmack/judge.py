@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 
 from games.racesmack.cards import Card
-from games.racesmack.kinds import DEFAULT_RULE, RULES, Rule
+from games.racesmack.kinds import DEFAULT_RULE, Rule
+from games.racesmack.rules_cards import RULES
 from games.racesmack.state import State
 
 

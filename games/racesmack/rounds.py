@@ -27,7 +27,7 @@ from games.racesmack.events import (
 )
 from games.racesmack.evolve import evolve
 from games.racesmack.judge import correct_cards, rule_in_effect, winners
-from games.racesmack.kinds import RULES
+from games.racesmack.rules_cards import RULES
 from games.racesmack.state import State
 
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from games.core.moments import Millis
 from games.core.visibility import Viewer
 from games.racesmack.cards import Card
-from games.racesmack.kinds import RULES
 from games.racesmack.rules import deadlines
+from games.racesmack.rules_cards import RULES
 from games.racesmack.state import Ask, Player, State
 
 
