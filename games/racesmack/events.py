@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from games.core.codec import EventCodec
 from games.core.sealed import SEALED_EVENTS, ChoiceSealed, ChoicesRevealed
 from games.core.taps import TAP_EVENTS
+from games.core.turns import TurnEnded, TurnStarted
 from games.core.visibility import Event, HiddenFields
 from games.racesmack.cards import Card
 from games.racesmack.moves import PlayCard
@@ -81,6 +82,14 @@ class CardPlayed(ChoiceSealed[PlayCard]):
 @dataclass(frozen=True, slots=True)
 class CardsRevealed(ChoicesRevealed[PlayCard]):
     """Every card played this round, face up at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardRevealed(Event):
+    """After You: ``seat`` turned the top card of its blind pile face up onto the pile before it."""
+
+    seat: int
+    card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +197,9 @@ EVENTS = EventCodec(
         CardPlayed,
         CardsRevealed,
         SilentCardPlayed,
+        TurnStarted,
+        TurnEnded,
+        CardRevealed,
         *TAP_EVENTS,
         TapsJudged,
         PlacementAsked,

@@ -14,11 +14,13 @@ from typing import Any, TypeVar
 from games.core.prompt import Prompt
 from games.core.sealed import ChoiceSealed, RoundClosed, RoundOpened, SealedRound, SeatReady
 from games.core.taps import Tapped, TapRound, TapsClosed, TapsOpened
+from games.core.turns import Turn, TurnEnded, TurnStarted
 from games.core.visibility import Event
 from games.racesmack.cards import Card
 from games.racesmack.events import (
     CardDrawn,
     CardLost,
+    CardRevealed,
     CardsPlaced,
     CardsRevealed,
     DeckShuffled,
@@ -68,6 +70,12 @@ def evolve(state: State, event: Event) -> State:
             return replace_state(state, choosing=_known(state.choosing).apply(event))
         case Tapped() | TapsClosed():
             return replace_state(state, taps=_known(state.taps).apply(event))
+        case CardRevealed(seat=seat, card=card):
+            return _turned_up(state, seat, card)
+        case TurnStarted():
+            return replace_state(state, turn=Turn.started(event), taps=None)
+        case TurnEnded():
+            return replace_state(state, turn=None)
         case CardDrawn(seat=seat, card=card):
             return _drawn(state, seat, (_known(card),))
         case PlacementAsked(seat=seat, cards=cards, deadline=deadline):
@@ -121,7 +129,14 @@ def evolve(state: State, event: Event) -> State:
             )
         case MatchEnded(winners=winners, reason=reason):
             return replace_state(
-                state, over=True, winners=winners, reason=reason, choosing=None, taps=None, asks=()
+                state,
+                over=True,
+                winners=winners,
+                reason=reason,
+                choosing=None,
+                turn=None,
+                taps=None,
+                asks=(),
             )
         case SeatReady():
             return state  # the public shadow of a sealed card: folding uses the card itself
@@ -159,6 +174,16 @@ def _revealed(state: State, played: dict[int, int]) -> State:
     return replace_state(state, players=tuple(players), row=tuple(sorted(row.items())))
 
 
+def _turned_up(state: State, seat: int, card: Card) -> State:
+    """After You: the top card of ``seat``'s blind pile goes on top of the pile before it, and is that
+    seat's card in the row."""
+    player = state.players[seat]
+    hand = tuple(held for held in player.hand if held.id != card.id)
+    players = _changed(state, seat, hand=hand, pile=(*player.pile, card))
+    row = tuple(sorted({**dict(state.row), seat: card}.items()))
+    return replace_state(state, players=players, row=row)
+
+
 def _placed(state: State, event: CardsPlaced) -> State:
     # Cards are told apart by id: an id is one card, and ints compare faster than cards.
     gone = {card.id for card in event.replaced}
@@ -169,9 +194,11 @@ def _placed(state: State, event: CardsPlaced) -> State:
     race = won + race if event.end == LEFT else race + won
     placed = {card.id for card in event.cards}
     row = tuple(entry for entry in state.row if entry[1].id not in placed)
+    # After You: the won cards are the player's whole pile, which leaves the table.
+    pile = tuple(card for card in state.players[event.seat].pile if card.id not in placed)
     return replace_state(
         state,
-        players=_changed(state, event.seat, race=race),
+        players=_changed(state, event.seat, race=race, pile=pile),
         row=row,
         discards=state.discards + event.replaced,
         asks=_answered(state, event.seat),
