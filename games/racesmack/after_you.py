@@ -32,7 +32,7 @@ def reveal_top(story: Story[State], seat: int) -> None:
     card = story.state.players[seat].hand[0]
     story.tell(CardRevealed(seat, card))
     if story.state.draw_pile:
-        story.tell(CardDrawn(seat, story.state.draw_pile[0]))
+        story.tell(CardDrawn(seat, story.state.draw_pile[0], blind=True))
     if card.rules is None:
         next_turn(story, "revealed")
         return

@@ -42,29 +42,32 @@ class RacingDeckSetAside(HiddenFields):
 
 @dataclass(frozen=True, slots=True)
 class HandDealt(HiddenFields):
-    """``seat``'s cards from the deal; only that seat sees which."""
+    """``seat``'s cards from the deal; only that seat sees which (After You: nobody, ``blind``)."""
 
     hidden = ("cards",)
 
     seat: int
     count: int
     cards: tuple[Card, ...] | None
+    blind: bool = False
 
     def privy_seats(self) -> frozenset[int]:
-        return frozenset((self.seat,))
+        return frozenset() if self.blind else frozenset((self.seat,))
 
 
 @dataclass(frozen=True, slots=True)
 class CardDrawn(HiddenFields):
-    """After a round, ``seat`` drew the top card of the draw pile; only that seat sees which."""
+    """After a round, ``seat`` drew the top card of the draw pile; only that seat sees which (After You:
+    nobody, for it goes to the bottom of a blind pile, ``blind``)."""
 
     hidden = ("card",)
 
     seat: int
     card: Card | None
+    blind: bool = False
 
     def privy_seats(self) -> frozenset[int]:
-        return frozenset((self.seat,))
+        return frozenset() if self.blind else frozenset((self.seat,))
 
 
 @dataclass(frozen=True, slots=True)

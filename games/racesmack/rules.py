@@ -115,7 +115,7 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
         story.tell(RacingDeckSetAside(racing, len(racing)))
     hands, _ = deal(story.state.draw_pile, state.seats, HAND_SIZE)
     for seat, hand in enumerate(hands):
-        story.tell(HandDealt(seat, len(hand), hand))
+        story.tell(HandDealt(seat, len(hand), hand, state.options.after_you))
     if state.options.after_you:
         first_turn(story, chance)
     else:

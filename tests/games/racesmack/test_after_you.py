@@ -94,7 +94,7 @@ def test_a_revealed_card_goes_face_up_on_its_pile_the_player_draws_and_the_turn_
     state = after_you([[1, 2], [3, 4], [5, 6]], draw=[7], start=2)
     state, events = play(state, 2, RevealCard())
     assert of_type(events, CardRevealed) == [CardRevealed(2, by_id(5))]
-    assert of_type(events, CardDrawn) == [CardDrawn(2, by_id(7))]
+    assert of_type(events, CardDrawn) == [CardDrawn(2, by_id(7), blind=True)]
     assert [c.id for c in state.players[2].hand] == [6, 7] and state.players[2].pile == (by_id(5),)
     assert state.turn is not None and state.turn.seat == 0
 
