@@ -18,7 +18,7 @@ replay equals live play. Unparametrized, a choice travels as plain JSON (ints, s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from games.core.deadlines import Deadline
@@ -94,14 +94,17 @@ class SealedRound(Generic[C]):
         return cls(event.round, event.seats, event.deadline)
 
     def apply(self, event: Event) -> SealedRound[C]:
-        """The round after one of its own events."""
+        """The round after one of its own events (built by position: a sealed choice is on every
+        game's hot path, and ``dataclasses.replace`` looks each field up by name)."""
         match event:
             case ChoiceSealed(seat=seat, choice=choice):
-                return replace(self, choices={**self.choices, seat: choice})
+                return self.with_choice(seat, choice)
             case RoundClosed():
-                return replace(self, closed=True)
+                return SealedRound(
+                    self.key, self.waiting_on, self.deadline, self.choices, True, self.revealed
+                )
             case ChoicesRevealed():
-                return replace(self, closed=True, revealed=True)
+                return SealedRound(self.key, self.waiting_on, self.deadline, self.choices, True, True)
         return self
 
     def has_chosen(self, seat: int) -> bool:
@@ -117,7 +120,8 @@ class SealedRound(Generic[C]):
         return frozenset() if self.closed else self.waiting_on - self.choices.keys()
 
     def with_choice(self, seat: int, choice: C) -> SealedRound[C]:
-        return replace(self, choices={**self.choices, seat: choice})
+        choices = {**self.choices, seat: choice}
+        return SealedRound(self.key, self.waiting_on, self.deadline, choices, self.closed, self.revealed)
 
     def deadlines(self, kind: str = "round") -> tuple[Deadline, ...]:
         return () if self.closed or self.deadline is None else (Deadline(self.key, self.deadline, kind),)

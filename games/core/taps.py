@@ -22,7 +22,7 @@ and ``time_out``, which check the rules first.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from games.core.deadlines import Deadline
 from games.core.decisions import Codes, Rejected
@@ -77,12 +77,14 @@ class TapRound:
         return cls(event.round, event.seats, event.targets, event.deadline)
 
     def apply(self, event: Event) -> TapRound:
-        """The round after one of its own events."""
+        """The round after one of its own events (built by position: a tap is on every game's hot path,
+        and ``dataclasses.replace`` looks each field up by name)."""
         match event:
             case Tapped(seat=seat, target=target):
-                return replace(self, claims=(*self.claims, (seat, target)))
+                claims = (*self.claims, (seat, target))
+                return TapRound(self.key, self.seats, self.targets, self.deadline, claims, self.ended)
             case TapsClosed():
-                return replace(self, ended=True)
+                return TapRound(self.key, self.seats, self.targets, self.deadline, self.claims, True)
         return self
 
     @property

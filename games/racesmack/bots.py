@@ -12,8 +12,18 @@ from typing import Any
 from games.core.chance import Chance
 from games.racesmack.cards import Card
 from games.racesmack.judge import correct_cards
-from games.racesmack.kinds import DEFAULT_RULE, RULES, Rule
-from games.racesmack.moves import RIGHT, ChoosePenalty, LoseCard, Move, PlaceCards, PlayCard, Tap
+from games.racesmack.kinds import DEFAULT_RULE, Rule
+from games.racesmack.moves import (
+    RIGHT,
+    ChoosePenalty,
+    LoseCard,
+    Move,
+    PlaceCards,
+    PlayCard,
+    RevealCard,
+    Tap,
+)
+from games.racesmack.rules_cards import RULES
 from games.racesmack.views import RacesmackView
 
 
@@ -30,7 +40,8 @@ class HeuristicBot:
     """A sensible racer. It plays the card that helps its Race most toward its Rules Card's finish (a
     Rules Card when its Race has none), taps a correct card by the rule in effect (its own card only
     when none is correct), places won cards at the right end, and gives up the Race card that helps
-    least (Time Penalty: two Race cards while it has them)."""
+    least (Time Penalty: two Race cards while it has them). It reads the rule as the variants on make
+    it: Noise Canceling's highest Rules Card, Tiebreaker's single card, After You's revealed Rules Card."""
 
     name = "heuristic"
 
@@ -48,6 +59,8 @@ def _wanted(view: RacesmackView, legal: tuple[Move, ...]) -> Move | None:
             return _tap(view, legal)
         case PlayCard():
             return _play(view)
+        case RevealCard():
+            return first  # After You: a blind pile leaves nothing to choose
         case PlaceCards():
             return PlaceCards(RIGHT)
         case LoseCard():
@@ -58,10 +71,14 @@ def _wanted(view: RacesmackView, legal: tuple[Move, ...]) -> Move | None:
 
 
 def _rule(view: RacesmackView) -> Rule:
-    """The rule in effect, as ``judge.rule_in_effect`` reads it, from what the view shows."""
+    """The rule in effect, as ``judge.rule_in_effect`` (After You: ``after_you.smash_rule``) reads it,
+    from what the view shows: the variants on, the played row and the Racing Rules card."""
+    if "afterYou" in view.variants:
+        revealed = next((entry.card.rules for entry in view.row if entry.seat == view.turn), None)
+        return DEFAULT_RULE if revealed is None else RULES[revealed].rule
     played = [entry.card.rules for entry in view.row if entry.card.rules is not None]
-    if len(played) == 1:
-        return RULES[played[0]].rule
+    if len(played) == 1 or (played and "noiseCanceling" in view.variants):
+        return RULES[max(played)].rule
     if view.racing_rule is not None and view.racing_rule.rules is not None and not played:
         return RULES[view.racing_rule.rules].rule
     return DEFAULT_RULE
@@ -69,7 +86,8 @@ def _rule(view: RacesmackView) -> Rule:
 
 def _tap(view: RacesmackView, legal: tuple[Move, ...]) -> Move:
     row = tuple(entry.card for entry in view.row)
-    correct = [Tap(card.id) for card in correct_cards(row, _rule(view), tiebreaker=False)]
+    tiebreaker = "tiebreaker" in view.variants
+    correct = [Tap(card.id) for card in correct_cards(row, _rule(view), tiebreaker)]
     for move in correct:
         if move in legal:
             return move

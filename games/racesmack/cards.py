@@ -2,7 +2,7 @@
 
 Data only. A regular card shows icons, each a shape in a colour; its number is its icon count. A Rules
 Card shows no icon and no number (Ruling 3): it carries a rule for "correct" and a finish requirement
-(``kinds.RULES``, by its number). Every card has a unique ``id`` (1 to 54), so each card can be followed
+(``rules_cards.RULES``, by its number). Every card has a unique ``id`` (1 to 54), so each card can be followed
 through the log and the redaction suite can tell one card from another. For the Shifting Gears
 expansion each regular card also has a ``display``: how the card prints its number (Ruling 17).
 """

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.decisions import Codes, Rejected
-from games.racesmack.moves import ChoosePenalty, LoseCard, Move, PlaceCards, PlayCard, Tap
+from games.racesmack.moves import ChoosePenalty, LoseCard, Move, PlaceCards, PlayCard, RevealCard, Tap
 from games.racesmack.state import LOSE, PENALTY, PLACE, Player, State
 
 
@@ -43,6 +43,8 @@ def check(state: State, seat: int, move: Any) -> Rejected | None:
     match move:
         case PlayCard(card=card):
             return _play(state, seat, card)
+        case RevealCard():
+            return _reveal(state, seat)
         case Tap(card=card):
             if state.taps is None:
                 return Rejected(Code.ROUND_CLOSED, "There is nothing to tap now.")
@@ -59,6 +61,8 @@ def candidates(state: State, seat: int) -> tuple[Move, ...]:
         return tuple(ANSWERS[ask.kind](option) for option in ask.prompt.options)
     if state.taps is not None and not state.taps.closed:
         return tuple(Tap(card.id) for _, card in state.row)
+    if state.turn is not None:
+        return (RevealCard(),)
     return tuple(PlayCard(card.id) for card in state.players[seat].hand)
 
 
@@ -71,6 +75,16 @@ def _play(state: State, seat: int, card: int) -> Rejected | None:
         return problem
     if state.players[seat].holds(card) is None:
         return Rejected(Code.NOT_IN_HAND, f"Card {card} is not in your hand.")
+    return None
+
+
+def _reveal(state: State, seat: int) -> Rejected | None:
+    """After You: only the player whose turn it is reveals, and not while a smash is under way."""
+    turn = state.turn
+    if turn is None or (state.taps is not None and not state.taps.closed) or state.asks:
+        return Rejected(Code.ROUND_CLOSED, "It is not time to reveal a card.")
+    if turn.seat != seat:
+        return Rejected(Code.NOT_YOUR_TURN, "It is not your turn to reveal a card.")
     return None
 
 

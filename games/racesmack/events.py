@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from games.core.codec import EventCodec
 from games.core.sealed import SEALED_EVENTS, ChoiceSealed, ChoicesRevealed
 from games.core.taps import TAP_EVENTS
+from games.core.turns import TurnEnded, TurnStarted
 from games.core.visibility import Event, HiddenFields
 from games.racesmack.cards import Card
 from games.racesmack.moves import PlayCard
@@ -41,29 +42,32 @@ class RacingDeckSetAside(HiddenFields):
 
 @dataclass(frozen=True, slots=True)
 class HandDealt(HiddenFields):
-    """``seat``'s cards from the deal; only that seat sees which."""
+    """``seat``'s cards from the deal; only that seat sees which (After You: nobody, ``blind``)."""
 
     hidden = ("cards",)
 
     seat: int
     count: int
     cards: tuple[Card, ...] | None
+    blind: bool = False
 
     def privy_seats(self) -> frozenset[int]:
-        return frozenset((self.seat,))
+        return frozenset() if self.blind else frozenset((self.seat,))
 
 
 @dataclass(frozen=True, slots=True)
 class CardDrawn(HiddenFields):
-    """After a round, ``seat`` drew the top card of the draw pile; only that seat sees which."""
+    """After a round, ``seat`` drew the top card of the draw pile; only that seat sees which (After You:
+    nobody, for it goes to the bottom of a blind pile, ``blind``)."""
 
     hidden = ("card",)
 
     seat: int
     card: Card | None
+    blind: bool = False
 
     def privy_seats(self) -> frozenset[int]:
-        return frozenset((self.seat,))
+        return frozenset() if self.blind else frozenset((self.seat,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +85,14 @@ class CardPlayed(ChoiceSealed[PlayCard]):
 @dataclass(frozen=True, slots=True)
 class CardsRevealed(ChoicesRevealed[PlayCard]):
     """Every card played this round, face up at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardRevealed(Event):
+    """After You: ``seat`` turned the top card of its blind pile face up onto the pile before it."""
+
+    seat: int
+    card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +200,9 @@ EVENTS = EventCodec(
         CardPlayed,
         CardsRevealed,
         SilentCardPlayed,
+        TurnStarted,
+        TurnEnded,
+        CardRevealed,
         *TAP_EVENTS,
         TapsJudged,
         PlacementAsked,

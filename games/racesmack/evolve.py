@@ -14,11 +14,13 @@ from typing import Any, TypeVar
 from games.core.prompt import Prompt
 from games.core.sealed import ChoiceSealed, RoundClosed, RoundOpened, SealedRound, SeatReady
 from games.core.taps import Tapped, TapRound, TapsClosed, TapsOpened
+from games.core.turns import Turn, TurnEnded, TurnStarted
 from games.core.visibility import Event
 from games.racesmack.cards import Card
 from games.racesmack.events import (
     CardDrawn,
     CardLost,
+    CardRevealed,
     CardsPlaced,
     CardsRevealed,
     DeckShuffled,
@@ -62,40 +64,52 @@ replace_player = _replacer(Player)
 
 
 def evolve(state: State, event: Event) -> State:
+    # The cases run in order, so the most frequent facts (a card played, a tap, a draw) come first.
     match event:
         case ChoiceSealed() | RoundClosed():
             return replace_state(state, choosing=_known(state.choosing).apply(event))
         case Tapped() | TapsClosed():
             return replace_state(state, taps=_known(state.taps).apply(event))
-        case CardsRevealed(choices=choices):
-            state = replace_state(state, choosing=_known(state.choosing).apply(event))
-            return _revealed(state, {seat: choice.card for seat, choice in choices.items()})
-        case SilentCardPlayed(seat=seat, card=card):
-            return _revealed(state, {seat: card.id})
-        case TapsOpened():
-            return replace_state(state, taps=TapRound.opened(event))
-        case RoundOpened():
-            return replace_state(state, choosing=SealedRound.opened(event), round=state.round + 1, taps=None)
-        case TapsJudged(rule=rule, correct=correct, winners=winners):
-            players = tuple(replace_player(player, cursed=False) for player in state.players)
-            return replace_state(state, players=players, rule=rule, correct=correct, right=winners)
+        case CardRevealed(seat=seat, card=card):
+            return _turned_up(state, seat, card)
+        case TurnStarted():
+            return replace_state(state, turn=Turn.started(event), taps=None)
+        case TurnEnded():
+            return replace_state(state, turn=None)
+        case CardDrawn(seat=seat, card=card):
+            return _drawn(state, seat, (_known(card),))
         case PlacementAsked(seat=seat, cards=cards, deadline=deadline):
             prompt = Prompt(_key(state, PLACE, seat, 0), seat, PLACE, ENDS, RIGHT, deadline)
             return _asked(state, Ask(prompt, cards))
         case CardsPlaced():
             return _placed(state, event)
+        case LossAsked():
+            return _asked(state, _loss(state, event))
+        case CardLost(seat=seat, card=card, hand=hand):
+            return _lost(state, seat, card, hand)
+        case RoundOpened():
+            return replace_state(state, choosing=SealedRound.opened(event), round=state.round + 1, taps=None)
+        case CardsRevealed(choices=choices):
+            state = replace_state(state, choosing=_known(state.choosing).apply(event))
+            return _revealed(state, {seat: choice.card for seat, choice in choices.items()})
+        case TapsOpened():
+            return replace_state(state, taps=TapRound.opened(event))
+        case TapsJudged(rule=rule, correct=correct, winners=winners):
+            # Time Penalty "TIES" lasts one round; most rounds nobody is cursed and no player changes.
+            players = state.players
+            if any(player.cursed for player in players):
+                players = tuple(replace_player(player, cursed=False) for player in players)
+            return replace_state(state, players=players, rule=rule, correct=correct, right=winners)
+        case SilentCardPlayed(seat=seat, card=card):
+            return _revealed(state, {seat: card.id})
         case LeftoversDiscarded(cards=cards):
             return replace_state(state, row=(), discards=state.discards + cards)
         case PenaltyAsked(seat=seat, deadline=deadline):
             prompt = Prompt(_key(state, PENALTY, seat, 0), seat, PENALTY, PENALTIES, RACE_CARDS, deadline)
             return _asked(state, Ask(prompt))
         case PenaltyChosen(seat=seat, penalty=penalty):
-            state = _answered(state, seat)
-            return replace_state(state, players=_changed(state, seat, cursed=penalty == TIES))
-        case LossAsked():
-            return _asked(state, _loss(state, event))
-        case CardLost(seat=seat, card=card, hand=hand):
-            return _lost(_answered(state, seat), seat, card, hand)
+            players = _changed(state, seat, cursed=penalty == TIES)
+            return replace_state(state, players=players, asks=_answered(state, seat))
         case DeckShuffled(pile=pile):
             return replace_state(state, started=True, draw_pile=_known(pile))
         case RacingDeckSetAside(cards=cards):
@@ -104,19 +118,25 @@ def evolve(state: State, event: Event) -> State:
             return replace_state(state, racing=racing, draw_pile=pile)
         case HandDealt(seat=seat, cards=cards):
             return _drawn(state, seat, _known(cards))
-        case CardDrawn(seat=seat, card=card):
-            return _drawn(state, seat, (_known(card),))
         case RacingRuleRevealed(card=card):
             return replace_state(state, racing_rule=card)
         case Resigned(seat=seat, hand=hand):
             # A card it played face down stays in hand until the reveal puts it on the table.
             kept = tuple(card for card in state.players[seat].hand if card not in hand)
             players = _changed(state, seat, hand=kept, playing=False)
-            asks = tuple(ask for ask in state.asks if ask.seat != seat)
-            return replace_state(state, players=players, discards=state.discards + hand, asks=asks)
+            return replace_state(
+                state, players=players, discards=state.discards + hand, asks=_answered(state, seat)
+            )
         case MatchEnded(winners=winners, reason=reason):
             return replace_state(
-                state, over=True, winners=winners, reason=reason, choosing=None, taps=None, asks=()
+                state,
+                over=True,
+                winners=winners,
+                reason=reason,
+                choosing=None,
+                turn=None,
+                taps=None,
+                asks=(),
             )
         case SeatReady():
             return state  # the public shadow of a sealed card: folding uses the card itself
@@ -132,11 +152,11 @@ def _changed(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
 def _drawn(state: State, seat: int, cards: tuple[Card, ...]) -> State:
     pile = state.draw_pile
     # A draw takes the top card; the deal takes every seat's cards in turn from the top cards.
-    pile = (
-        pile[len(cards) :]
-        if pile[: len(cards)] == cards
-        else tuple(card for card in pile if card not in cards)
-    )
+    if pile[: len(cards)] == cards:
+        pile = pile[len(cards) :]
+    else:
+        ids = {card.id for card in cards}
+        pile = tuple(card for card in pile if card.id not in ids)
     players = _changed(state, seat, hand=state.players[seat].hand + cards)
     return replace_state(state, players=players, draw_pile=pile)
 
@@ -144,33 +164,56 @@ def _drawn(state: State, seat: int, cards: tuple[Card, ...]) -> State:
 def _revealed(state: State, played: dict[int, int]) -> State:
     """The played cards leave their hands for the row, which lists them by seat."""
     players = list(state.players)
-    row = list(state.row)
+    row = dict(state.row)
     for seat, card_id in played.items():
         player = players[seat]
-        card = next(card for card in player.hand if card.id == card_id)
-        players[seat] = replace_player(player, hand=tuple(held for held in player.hand if held != card))
-        row.append((seat, card))
-    return replace_state(state, players=tuple(players), row=tuple(sorted(row, key=lambda entry: entry[0])))
+        hand = player.hand
+        index = next(index for index, card in enumerate(hand) if card.id == card_id)
+        row[seat] = hand[index]
+        players[seat] = replace_player(player, hand=hand[:index] + hand[index + 1 :])
+    return replace_state(state, players=tuple(players), row=tuple(sorted(row.items())))
+
+
+def _turned_up(state: State, seat: int, card: Card) -> State:
+    """After You: the top card of ``seat``'s blind pile goes on top of the pile before it, and is that
+    seat's card in the row."""
+    player = state.players[seat]
+    hand = tuple(held for held in player.hand if held.id != card.id)
+    players = _changed(state, seat, hand=hand, pile=(*player.pile, card))
+    row = tuple(sorted({**dict(state.row), seat: card}.items()))
+    return replace_state(state, players=players, row=row)
 
 
 def _placed(state: State, event: CardsPlaced) -> State:
-    race = tuple(card for card in state.players[event.seat].race if card not in event.replaced)
-    won = tuple(card for card in event.cards if card not in event.replaced)
+    # Cards are told apart by id: an id is one card, and ints compare faster than cards.
+    gone = {card.id for card in event.replaced}
+    race = state.players[event.seat].race
+    if gone:
+        race = tuple(card for card in race if card.id not in gone)
+    won = tuple(card for card in event.cards if card.id not in gone) if gone else event.cards
     race = won + race if event.end == LEFT else race + won
-    row = tuple(entry for entry in state.row if entry[1] not in event.cards)
-    state = replace_state(
-        _answered(state, event.seat), row=row, discards=state.discards + tuple(event.replaced)
+    placed = {card.id for card in event.cards}
+    row = tuple(entry for entry in state.row if entry[1].id not in placed)
+    # After You: the won cards are the player's whole pile, which leaves the table.
+    pile = tuple(card for card in state.players[event.seat].pile if card.id not in placed)
+    return replace_state(
+        state,
+        players=_changed(state, event.seat, race=race, pile=pile),
+        row=row,
+        discards=state.discards + event.replaced,
+        asks=_answered(state, event.seat),
     )
-    return replace_state(state, players=_changed(state, event.seat, race=race))
 
 
 def _lost(state: State, seat: int, card: Card, hand: bool) -> State:
     player = state.players[seat]
     if hand:
-        players = _changed(state, seat, hand=tuple(held for held in player.hand if held != card))
+        players = _changed(state, seat, hand=tuple(held for held in player.hand if held.id != card.id))
     else:
-        players = _changed(state, seat, race=tuple(held for held in player.race if held != card))
-    return replace_state(state, players=players, discards=(*state.discards, card))
+        players = _changed(state, seat, race=tuple(held for held in player.race if held.id != card.id))
+    return replace_state(
+        state, players=players, discards=(*state.discards, card), asks=_answered(state, seat)
+    )
 
 
 def _loss(state: State, event: LossAsked) -> Ask:
@@ -189,8 +232,9 @@ def _asked(state: State, ask: Ask) -> State:
     return replace_state(state, asks=(*state.asks, ask))
 
 
-def _answered(state: State, seat: int) -> State:
-    return replace_state(state, asks=tuple(ask for ask in state.asks if ask.seat != seat))
+def _answered(state: State, seat: int) -> tuple[Ask, ...]:
+    """The open questions once ``seat``'s is answered (or dropped)."""
+    return tuple(ask for ask in state.asks if ask.seat != seat)
 
 
 def _key(state: State, kind: str, seat: int, count: int) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 
 from games.racesmack.cards import Card
-from games.racesmack.kinds import DEFAULT_RULE, RULES, Rule
+from games.racesmack.kinds import DEFAULT_RULE, Rule
+from games.racesmack.rules_cards import RULES
 from games.racesmack.state import State
 
 
@@ -59,3 +60,10 @@ def winners(state: State, correct: tuple[Card, ...]) -> tuple[int, ...]:
         if target in ids or (not ids and own.get(seat) == target):
             right.append(seat)
     return tuple(right)
+
+
+def longest_races(state: State) -> tuple[int, ...]:
+    """Ruling 14: the longest Races of the players still in win, tied ones together."""
+    lengths = {seat: len(state.players[seat].race) for seat in state.playing()}
+    longest = max(lengths.values(), default=0)
+    return tuple(seat for seat, length in lengths.items() if length == longest)

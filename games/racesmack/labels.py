@@ -18,6 +18,8 @@ def describe_move(move: Mapping[str, Any]) -> str:
     match move.get("action"):
         case "PLAY_CARD":
             return f"Play card {move['card']} face down"
+        case "REVEAL_CARD":
+            return "Reveal the top card of your blind pile"
         case "TAP":
             return f"Tap card {move['card']}"
         case "PLACE_CARDS":

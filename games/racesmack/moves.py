@@ -26,6 +26,11 @@ class PlayCard:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealCard:
+    """After You: on your turn, turn the top card of your blind pile face up onto the pile before you."""
+
+
+@dataclass(frozen=True, slots=True)
 class Tap:
     """Tap the played card ``card``: the one you think is correct."""
 
@@ -53,6 +58,6 @@ class ChoosePenalty:
     penalty: str
 
 
-Move = PlayCard | Tap | PlaceCards | LoseCard | ChoosePenalty
-MOVE_TYPES = (PlayCard, Tap, PlaceCards, LoseCard, ChoosePenalty)
+Move = PlayCard | RevealCard | Tap | PlaceCards | LoseCard | ChoosePenalty
+MOVE_TYPES = (PlayCard, RevealCard, Tap, PlaceCards, LoseCard, ChoosePenalty)
 MOVES = MoveCodec(MOVE_TYPES)

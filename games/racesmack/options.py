@@ -64,6 +64,12 @@ TIEBREAKER = BoolOption(
     "Variant Tiebreaker: of several correct cards, only those showing the colour that appears most "
     "often among them, then only those with the most icons, stay correct.",
 )
+AFTER_YOU = BoolOption(
+    "afterYou",
+    False,
+    "Variant After You: turn-based. Hands are blind piles; in turn each player reveals its top card, "
+    "and a revealed Rules Card starts the smashing: correct tappers win the pile before them.",
+)
 SHIFTING_GEARS = BoolOption(
     "shiftingGears",
     False,
@@ -80,6 +86,7 @@ OPTIONS = OptionsSchema(
         TIME_PENALTY,
         NOISE_CANCELING,
         TIEBREAKER,
+        AFTER_YOU,
         SHIFTING_GEARS,
     )
 )
@@ -95,6 +102,7 @@ class Options:
     time_penalty: bool = False
     noise_canceling: bool = False
     tiebreaker: bool = False
+    after_you: bool = False
     shifting_gears: bool = False
     reveal_after_end: bool = True
 
@@ -114,6 +122,7 @@ class Options:
             time_penalty=values["timePenalty"],
             noise_canceling=values["noiseCanceling"],
             tiebreaker=values["tiebreaker"],
+            after_you=values["afterYou"],
             shifting_gears=values["shiftingGears"],
             reveal_after_end=values["revealAfterEnd"],
         )

@@ -12,6 +12,7 @@ from games.core.sealed import RoundOpened
 from games.core.taps import TapsOpened
 from games.core.turns import Story
 from games.core.visibility import Event
+from games.racesmack.after_you import next_turn, smash_rule
 from games.racesmack.cards import Card
 from games.racesmack.events import (
     CardDrawn,
@@ -26,8 +27,8 @@ from games.racesmack.events import (
     TapsJudged,
 )
 from games.racesmack.evolve import evolve
-from games.racesmack.judge import correct_cards, rule_in_effect, winners
-from games.racesmack.kinds import RULES
+from games.racesmack.judge import correct_cards, longest_races, rule_in_effect, winners
+from games.racesmack.rules_cards import RULES
 from games.racesmack.state import State
 
 
@@ -72,20 +73,20 @@ def reveal(story: Story[State]) -> None:
 
 def judge(story: Story[State]) -> None:
     """The taps are over. Correct tappers win their own card, the fastest also every card nobody else
-    won; incorrect (or silent) tappers lose a Race card. Then each of them is asked what follows."""
+    won; incorrect (or silent) tappers lose a Race card. Then each of them is asked what follows.
+    After You: the revealed Rules Card rules, and a correct tapper wins its own pile (Ruling 23)."""
     state = story.state
-    number, rule = rule_in_effect(state)
+    after_you = state.options.after_you
+    number, rule = smash_rule(state) if after_you else rule_in_effect(state)
     correct = correct_cards(tuple(card for _, card in state.row), rule, state.options.tiebreaker)
     right = winners(state, correct)
     story.tell(TapsJudged(number, tuple(card.id for card in correct), right))
     deadline = seconds_after(story.at, state.options.choice_seconds)
     own = dict(state.row)
     for seat in right:
-        won = tuple(
-            card for owner, card in state.row if owner == seat or (seat == right[0] and owner not in right)
-        )
+        won = state.players[seat].pile if after_you else _won(state, seat, right)
         story.tell(PlacementAsked(seat, won, deadline))
-    if not right:
+    if not right and not after_you:
         story.tell(LeftoversDiscarded(tuple(own.values())))
     for seat in sorted(own.keys() - set(right)):
         player = state.players[seat]
@@ -97,6 +98,13 @@ def judge(story: Story[State]) -> None:
             story.tell(LossAsked(seat, 1, False, deadline))
     if not story.state.asks:
         end_round(story)
+
+
+def _won(state: State, seat: int, right: tuple[int, ...]) -> tuple[Card, ...]:
+    """A correct tapper's own card; the fastest's also every card no other correct tapper won."""
+    return tuple(
+        card for owner, card in state.row if owner == seat or (seat == right[0] and owner not in right)
+    )
 
 
 def ask_loss(story: Story[State], seat: int, count: int, hand: bool) -> None:
@@ -119,6 +127,9 @@ def end_round(story: Story[State]) -> None:
     if finished:
         story.tell(MatchEnded(finished, "finish"))
         return
+    if story.state.options.after_you:
+        next_turn(story, "smashed")  # Ruling 24: the turn after the smash passes on; no draw
+        return
     for seat in story.state.playing():
         pile = story.state.draw_pile
         if pile:
@@ -129,13 +140,6 @@ def end_round(story: Story[State]) -> None:
 def finished_race(race: tuple[Card, ...]) -> bool:
     rules = next((card.rules for card in race if card.rules is not None), None)
     return rules is not None and RULES[rules].finish.met(race)
-
-
-def longest_races(state: State) -> tuple[int, ...]:
-    """Ruling 14: the longest Races of the players still in win, tied ones together."""
-    lengths = {seat: len(state.players[seat].race) for seat in state.playing()}
-    longest = max(lengths.values(), default=0)
-    return tuple(seat for seat, length in lengths.items() if length == longest)
 
 
 def close_taps(story: Story[State], events: tuple[Event, ...]) -> None:

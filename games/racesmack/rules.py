@@ -16,6 +16,7 @@ from games.core.deadlines import Deadline
 from games.core.decisions import Accepted, Codes, Decision, Rejected
 from games.core.deck import deal
 from games.core.turns import Story
+from games.racesmack.after_you import first_turn, next_turn, reveal_top
 from games.racesmack.cards import HAND_SIZE, RACING_RULES, deck
 from games.racesmack.checks import candidates, check, gate
 from games.racesmack.events import (
@@ -37,6 +38,7 @@ from games.racesmack.moves import (
     Move,
     PlaceCards,
     PlayCard,
+    RevealCard,
     Tap,
 )
 from games.racesmack.rounds import ask_loss, close_taps, end_round, new_story, open_round, reveal
@@ -81,6 +83,8 @@ def waiting_on(state: State) -> frozenset[int]:
         return frozenset(ask.seat for ask in state.asks)
     if state.taps is not None and not state.taps.closed:
         return state.taps.waiting_on & playing
+    if state.turn is not None:
+        return frozenset((state.turn.seat,)) & playing
     if state.choosing is not None:
         return state.choosing.still_to_choose & playing
     return frozenset()
@@ -93,6 +97,8 @@ def deadlines(state: State) -> tuple[Deadline, ...]:
         return tuple(deadline for ask in state.asks for deadline in ask.prompt.deadlines())
     if state.taps is not None and not state.taps.closed:
         return state.taps.deadlines()
+    if state.turn is not None:
+        return state.turn.deadlines("reveal")
     return () if state.choosing is None else state.choosing.deadlines("play")
 
 
@@ -109,8 +115,11 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
         story.tell(RacingDeckSetAside(racing, len(racing)))
     hands, _ = deal(story.state.draw_pile, state.seats, HAND_SIZE)
     for seat, hand in enumerate(hands):
-        story.tell(HandDealt(seat, len(hand), hand))
-    open_round(story)
+        story.tell(HandDealt(seat, len(hand), hand, state.options.after_you))
+    if state.options.after_you:
+        first_turn(story, chance)
+    else:
+        open_round(story)
     return Accepted(tuple(story.events), story.state)
 
 
@@ -125,6 +134,8 @@ def _play(story: Story[State], seat: int, move: Move) -> None:
             story.tell(*told)
             if story.state.choosing is not None and story.state.choosing.closed:
                 reveal(story)
+        case RevealCard():
+            reveal_top(story, seat)
         case Tap(card=card):
             assert state.taps is not None
             tapped = taps.tap(state.taps, seat, card)
@@ -168,7 +179,7 @@ def _default(ask: Ask) -> Move:
 
 def _timeout(state: State, deadline_id: str, at: int) -> Decision:
     """A question's deadline takes its default; the taps' closes them (silence is incorrect); the card
-    choice's closes it (Ruling 6). Any other, stale, id changes nothing."""
+    choice's closes it (Ruling 6); an After You turn's reveals the top card (Ruling 22). Any other, stale, id changes nothing."""
     if not any(deadline.id == deadline_id for deadline in deadlines(state)):
         return Accepted(())
     story = new_story(state, at)
@@ -177,6 +188,8 @@ def _timeout(state: State, deadline_id: str, at: int) -> Decision:
         _answer(story, ask, _default(ask))
     elif state.taps is not None and not state.taps.closed:
         close_taps(story, taps.time_out(state.taps, deadline_id))
+    elif state.turn is not None:
+        reveal_top(story, state.turn.seat)  # Ruling 22: a silent player's top card is revealed
     else:
         story.tell(*sealed.time_out(state.choosing, deadline_id))
         reveal(story)
@@ -215,6 +228,8 @@ def _move_on(story: Story[State]) -> None:
     state = story.state
     if state.taps is not None and not state.taps.closed:
         close_taps(story, taps.time_out(state.taps, state.taps.deadline_id))
+    elif state.turn is not None:
+        next_turn(story, "left")
     elif state.choosing is not None and not state.choosing.closed:
         story.tell(*sealed.time_out(state.choosing, state.choosing.key))
         reveal(story)

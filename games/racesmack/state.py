@@ -3,6 +3,9 @@
 A round is three steps, each the kernel's: the sealed card choice (``choosing``), the taps (``taps``),
 then the questions to the players it judged (``asks``: the end for won cards, the card to lose, the
 Time Penalty). Hands keep the order cards arrived in; piles have their top card first.
+
+After You (Rulings 21 to 25) replaces the card choice with turns (``turn``, the kernel's): a hand is
+then a blind pile, top card first, and each player's revealed cards build up in its ``pile``.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 from games.core.prompt import Prompt
 from games.core.sealed import SealedRound
 from games.core.taps import TapRound
+from games.core.turns import Turn
 from games.racesmack.cards import DECK, Card
 from games.racesmack.moves import PlayCard
 from games.racesmack.options import Options
@@ -27,6 +31,7 @@ class Player:
     seat: int
     hand: tuple[Card, ...] = ()
     race: tuple[Card, ...] = ()  # left end first
+    pile: tuple[Card, ...] = ()  # After You: the cards revealed before it and not yet won, top last
     playing: bool = True  # False once the player has resigned
     cursed: bool = False  # Time Penalty "TIES": incorrect next round if several cards are correct
 
@@ -68,7 +73,9 @@ class State:
     started: bool = False
     round: int = 0  # rounds opened so far
     choosing: SealedRound[PlayCard] | None = None
-    row: tuple[tuple[int, Card], ...] = ()  # the played cards still on the table: (seat, card), by seat
+    turn: Turn | None = None  # After You: whose turn it is to reveal a card
+    # The played cards still on the table: (seat, card), by seat. After You: the top card of each pile.
+    row: tuple[tuple[int, Card], ...] = ()
     taps: TapRound | None = None
     asks: tuple[Ask, ...] = ()
     rule: int | None = None  # the last judged round's Rules Card in effect (None: the default rule)
@@ -93,8 +100,9 @@ def invariants(state: State) -> tuple[str, ...]:
     """What must hold at every version of a match; returns the violations found (none, normally)."""
     problems: list[str] = []
     if state.started:
-        cards = [card for player in state.players for card in (*player.hand, *player.race)]
-        cards += [*state.draw_pile, *state.discards, *state.racing, *(card for _, card in state.row)]
+        cards = [card for player in state.players for card in (*player.hand, *player.race, *player.pile)]
+        cards += [*state.draw_pile, *state.discards, *state.racing]
+        cards += [card for seat, card in state.row if not state.players[seat].pile]
         if len(cards) != len(DECK) or Counter(card.id for card in cards).keys() != {card.id for card in DECK}:
             problems.append(f"{len(cards)} cards in play ({len(set(cards))} different), not the {len(DECK)}")
     for player in state.players:
@@ -102,6 +110,6 @@ def invariants(state: State) -> tuple[str, ...]:
             problems.append(f"seat {player.seat}'s Race holds more than one Rules Card")
     if len({ask.seat for ask in state.asks}) != len(state.asks):
         problems.append("a seat has two questions open at once")
-    if state.over and (state.asks or state.taps is not None or state.choosing is not None):
+    if state.over and (state.asks or state.taps is not None or state.choosing is not None or state.turn):
         problems.append("the match is over but a round is still open")
     return tuple(problems)

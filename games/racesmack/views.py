@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from games.core.moments import Millis
 from games.core.visibility import Viewer
 from games.racesmack.cards import Card
-from games.racesmack.kinds import RULES
+from games.racesmack.options import Options
 from games.racesmack.rules import deadlines
+from games.racesmack.rules_cards import RULES
 from games.racesmack.state import Ask, Player, State
 
 
@@ -26,6 +27,7 @@ class PlayerView:
     playing: bool  # False once the player has left the match
     ready: bool  # has played a card, face down, this round
     hand: tuple[Card, ...] | None  # the cards themselves: omniscient viewers only
+    pile: tuple[Card, ...]  # After You: the cards revealed before it, top last
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +71,13 @@ class RacesmackView:
 
     seat: int | None  # who is looking (None: a spectator)
     started: bool
-    hand: tuple[Card, ...]  # your own hand
+    variants: tuple[str, ...]  # the variants on, by option name ("tiebreaker", "afterYou"...)
+    hand: tuple[Card, ...]  # your own hand (After You: none, for your hand is a blind pile)
     played: Card | None  # the card you played face down this round, until the reveal
     players: tuple[PlayerView, ...]
     round: int
-    step: str  # "play", "tap", "answer", or "" between rounds and at the end
+    turn: int | None  # After You: the seat whose turn it is to reveal a card
+    step: str  # "play", "reveal", "tap", "answer", or "" between rounds and at the end
     deadline: Millis | None  # the earliest deadline of the step under way
     row: tuple[PlayedCard, ...]  # the played cards on the table, after the reveal
     taps: tuple[TapView, ...]
@@ -101,10 +105,12 @@ def player_view(state: State, viewer: Viewer) -> RacesmackView:
     return RacesmackView(
         seat=viewer.seat,
         started=state.started,
-        hand=own.hand if own is not None else (),
+        variants=_variants(state.options),
+        hand=own.hand if own is not None and not state.options.after_you else (),
         played=None if own is None or chosen is None else own.holds(chosen.card),
         players=tuple(_player(player, viewer, player.seat in ready) for player in state.players),
         round=state.round,
+        turn=None if state.turn is None else state.turn.seat,
         step=_step(state),
         deadline=min(times, default=None),
         row=tuple(PlayedCard(seat, card) for seat, card in state.row),
@@ -124,10 +130,12 @@ def player_view(state: State, viewer: Viewer) -> RacesmackView:
 
 def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
     """The cards ``viewer`` must not be able to learn now: the draw pile, the Racing Rules deck not yet
-    revealed, and other players' hands, which hold the cards they played face down until the reveal."""
+    revealed, and other players' hands, which hold the cards they played face down until the reveal.
+    After You: every blind pile, the viewer's own too."""
     if viewer.omniscient or not state.started:
         return ()
-    hidden = [card for player in state.players if player.seat != viewer.seat for card in player.hand]
+    blind = state.options.after_you
+    hidden = [card for player in state.players if blind or player.seat != viewer.seat for card in player.hand]
     unrevealed = tuple(card for card in state.racing[state.round :] if card != state.racing_rule)
     return (*state.draw_pile, *unrevealed, *hidden)
 
@@ -139,12 +147,28 @@ def _step(state: State) -> str:
         return "answer"
     if state.taps is not None and not state.taps.closed:
         return "tap"
+    if state.turn is not None:
+        return "reveal"
     return "play" if state.choosing is not None and not state.choosing.closed else ""
 
 
 def _player(player: Player, viewer: Viewer, ready: bool) -> PlayerView:
     hand = player.hand if viewer.omniscient else None
-    return PlayerView(player.seat, len(player.hand), player.race, player.playing, ready, hand)
+    return PlayerView(player.seat, len(player.hand), player.race, player.playing, ready, hand, player.pile)
+
+
+VARIANTS = (
+    ("racingRules", "racing_rules"),
+    ("timePenalty", "time_penalty"),
+    ("noiseCanceling", "noise_canceling"),
+    ("tiebreaker", "tiebreaker"),
+    ("afterYou", "after_you"),
+    ("shiftingGears", "shifting_gears"),
+)
+
+
+def _variants(options: Options) -> tuple[str, ...]:
+    return tuple(name for name, field in VARIANTS if getattr(options, field))
 
 
 def _ask(ask: Ask, viewer: Viewer) -> AskView:

@@ -5,7 +5,6 @@ import pytest
 from games.racesmack.cards import Colour, Shape
 from games.racesmack.kinds import (
     DEFAULT_RULE,
-    RULES,
     Cards,
     CardsShowing,
     DifferentColours,
@@ -24,6 +23,7 @@ from games.racesmack.kinds import (
     SameShapesAsNeighbour,
     Trait,
 )
+from games.racesmack.rules_cards import RULES
 from tests.games.racesmack.table import row
 
 S, C = Trait.SHAPE, Trait.COLOUR
