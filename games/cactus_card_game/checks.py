@@ -25,6 +25,7 @@ from games.cactus_card_game.moves import (
 )
 from games.cactus_card_game.state import SEE_AND_STEAL, STEAL_A_CARD, Player, State
 from games.core.decisions import Codes, Rejected
+from games.core.seats import may_move
 
 
 class Code(Codes):
@@ -42,16 +43,17 @@ class Code(Codes):
 
 def gate(state: State, seat: int | None) -> Player | Rejected:
     """The player of ``seat`` if it may move at all now, else why not."""
-    if not state.started:
-        return Rejected(Code.NOT_STARTED, "The match has not started yet.")
-    if state.over:
-        return Rejected(Code.MATCH_OVER, "The match is over.")
-    if seat is None or not 0 <= seat < state.seats:
-        return Rejected(Code.NOT_A_PLAYER, "Only a player in this match can make a move.")
-    player = state.players[seat]
-    if not player.playing:
-        return Rejected(Code.OUT_OF_THE_GAME, "You have left this match.")
-    return player
+    problem = may_move(
+        started=state.started,
+        over=state.over,
+        seats=state.seats,
+        seat=seat,
+        playing=lambda index: state.players[index].playing,
+    )
+    if problem is not None:
+        return problem
+    assert seat is not None  # may_move refuses a missing seat
+    return state.players[seat]
 
 
 def check(state: State, player: Player, move: Move) -> Rejected | None:

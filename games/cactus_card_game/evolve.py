@@ -6,9 +6,6 @@ for folding. A card going into a hand is marked seen by whoever sees it go there
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
-from dataclasses import fields
 from typing import Any, TypeVar
 
 from games.cactus_card_game.cards import Card
@@ -33,6 +30,7 @@ from games.cactus_card_game.events import (
     StopPlayed,
 )
 from games.cactus_card_game.state import SEE_AND_STEAL, STEAL_A_CARD, Action, Choice, Player, State
+from games.core.frozen import replacer
 from games.core.prompt import Prompt
 from games.core.reaction import Left, Passed, Reacted, ReactionWindow, WindowClosed, WindowOpened
 from games.core.turns import Turn, TurnEnded, TurnStarted
@@ -41,27 +39,8 @@ from games.core.visibility import Event
 T = TypeVar("T")
 
 
-def _replacer(cls: type[T]) -> Callable[..., T]:
-    """``dataclasses.replace`` for one frozen dataclass, at little more than the cost of building it.
-
-    ``evolve`` is the engine's hottest path (every event of every decision, and again in every replay)
-    and ``dataclasses.replace`` was most of its time: it looks every field up by name on each call.
-    """
-    names = tuple(field.name for field in fields(cls))  # type: ignore[arg-type]
-    position = {name: index for index, name in enumerate(names)}
-    read = operator.attrgetter(*names)
-
-    def replace(instance: T, **changes: Any) -> T:
-        values = list(read(instance))
-        for name, value in changes.items():
-            values[position[name]] = value
-        return cls(*values)
-
-    return replace
-
-
-replace_state = _replacer(State)
-replace_player = _replacer(Player)
+replace_state = replacer(State)
+replace_player = replacer(Player)
 
 
 def evolve(state: State, event: Event) -> State:

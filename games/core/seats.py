@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
+
+from games.core.decisions import Codes, Rejected
 
 
 def left_of(seat: int, seats: int) -> int:
@@ -24,4 +26,20 @@ def next_clockwise(seat: int, seats: int, among: Collection[int]) -> int | None:
         candidate = (seat + step) % seats
         if candidate in among:
             return candidate
+    return None
+
+
+def may_move(
+    *, started: bool, over: bool, seats: int, seat: int | None, playing: Callable[[int], bool]
+) -> Rejected | None:
+    """Why ``seat`` may make no move at all now, or ``None``: the match must be running, and the seat
+    one of its players still in it (``playing``)."""
+    if not started:
+        return Rejected(Codes.NOT_STARTED, "The match has not started yet.")
+    if over:
+        return Rejected(Codes.MATCH_OVER, "The match is over.")
+    if seat is None or not 0 <= seat < seats:
+        return Rejected(Codes.NOT_A_PLAYER, "Only a player in this match can make a move.")
+    if not playing(seat):
+        return Rejected(Codes.OUT_OF_THE_GAME, "You have left this match.")
     return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.decisions import Codes, Rejected
+from games.core.seats import may_move
 from games.racesmack.moves import ChoosePenalty, LoseCard, Move, PlaceCards, PlayCard, RevealCard, Tap
 from games.racesmack.state import LOSE, PENALTY, PLACE, Player, State
 
@@ -27,16 +28,17 @@ ANSWERS: dict[str, type[PlaceCards] | type[LoseCard] | type[ChoosePenalty]] = {
 
 def gate(state: State, seat: int | None) -> Player | Rejected:
     """The player at ``seat``, when the match is running and that player is still in it."""
-    if not state.started:
-        return Rejected(Code.NOT_STARTED, "The match has not started yet.")
-    if state.over:
-        return Rejected(Code.MATCH_OVER, "The match is over.")
-    if seat is None or not 0 <= seat < state.seats:
-        return Rejected(Code.NOT_A_PLAYER, "Only the players take part in the race.")
-    player = state.players[seat]
-    if not player.playing:
-        return Rejected(Code.OUT_OF_THE_GAME, "You have left the match.")
-    return player
+    problem = may_move(
+        started=state.started,
+        over=state.over,
+        seats=state.seats,
+        seat=seat,
+        playing=lambda index: state.players[index].playing,
+    )
+    if problem is not None:
+        return problem
+    assert seat is not None  # may_move refuses a missing seat
+    return state.players[seat]
 
 
 def check(state: State, seat: int, move: Any) -> Rejected | None:

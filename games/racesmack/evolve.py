@@ -6,11 +6,9 @@ for folding.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
-from dataclasses import fields
 from typing import Any, TypeVar
 
+from games.core.frozen import replacer
 from games.core.prompt import Prompt
 from games.core.sealed import ChoiceSealed, RoundClosed, RoundOpened, SealedRound, SeatReady
 from games.core.taps import Tapped, TapRound, TapsClosed, TapsOpened
@@ -43,24 +41,8 @@ from games.racesmack.state import LOSE, PENALTY, PLACE, Ask, Player, State
 T = TypeVar("T")
 
 
-def _replacer(cls: type[T]) -> Callable[..., T]:
-    """``dataclasses.replace`` for one frozen dataclass, at little more than the cost of building it
-    (``evolve`` is the engine's hottest path, and ``dataclasses.replace`` looks every field up by name)."""
-    names = tuple(field.name for field in fields(cls))  # type: ignore[arg-type]
-    position = {name: index for index, name in enumerate(names)}
-    read = operator.attrgetter(*names)
-
-    def replace(instance: T, **changes: Any) -> T:
-        values = list(read(instance))
-        for name, value in changes.items():
-            values[position[name]] = value
-        return cls(*values)
-
-    return replace
-
-
-replace_state = _replacer(State)
-replace_player = _replacer(Player)
+replace_state = replacer(State)
+replace_player = replacer(Player)
 
 
 def evolve(state: State, event: Event) -> State:
