@@ -25,7 +25,7 @@ from games.cactus_card_game.moves import (
 )
 from games.cactus_card_game.state import SEE_AND_STEAL, STEAL_A_CARD, Player, State
 from games.core.decisions import Codes, Rejected
-from games.core.seats import may_move
+from games.core.seats import player_at
 
 
 class Code(Codes):
@@ -43,17 +43,7 @@ class Code(Codes):
 
 def gate(state: State, seat: int | None) -> Player | Rejected:
     """The player of ``seat`` if it may move at all now, else why not."""
-    problem = may_move(
-        started=state.started,
-        over=state.over,
-        seats=state.seats,
-        seat=seat,
-        playing=lambda index: state.players[index].playing,
-    )
-    if problem is not None:
-        return problem
-    assert seat is not None  # may_move refuses a missing seat
-    return state.players[seat]
+    return player_at(state, seat)
 
 
 def check(state: State, player: Player, move: Move) -> Rejected | None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
+from typing import Protocol, TypeVar
 
 from games.core.decisions import Codes, Rejected
 
@@ -43,3 +44,39 @@ def may_move(
     if not playing(seat):
         return Rejected(Codes.OUT_OF_THE_GAME, "You have left this match.")
     return None
+
+
+class Seated(Protocol):
+    @property
+    def playing(self) -> bool: ...
+
+
+P = TypeVar("P", bound=Seated, covariant=True)
+
+
+class Table(Protocol[P]):
+    """A game state with a player per seat, each still playing or not."""
+
+    @property
+    def started(self) -> bool: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def seats(self) -> int: ...
+    @property
+    def players(self) -> Sequence[P]: ...
+
+
+def player_at(table: Table[P], seat: int | None) -> P | Rejected:
+    """The player at ``seat`` when it may move at all now (see ``may_move``), else why not."""
+    problem = may_move(
+        started=table.started,
+        over=table.over,
+        seats=table.seats,
+        seat=seat,
+        playing=lambda index: table.players[index].playing,
+    )
+    if problem is not None:
+        return problem
+    assert seat is not None  # may_move refuses a missing seat
+    return table.players[seat]

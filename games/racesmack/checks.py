@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.decisions import Codes, Rejected
-from games.core.seats import may_move
+from games.core.seats import player_at
 from games.racesmack.moves import ChoosePenalty, LoseCard, Move, PlaceCards, PlayCard, RevealCard, Tap
 from games.racesmack.state import LOSE, PENALTY, PLACE, Player, State
 
@@ -28,17 +28,7 @@ ANSWERS: dict[str, type[PlaceCards] | type[LoseCard] | type[ChoosePenalty]] = {
 
 def gate(state: State, seat: int | None) -> Player | Rejected:
     """The player at ``seat``, when the match is running and that player is still in it."""
-    problem = may_move(
-        started=state.started,
-        over=state.over,
-        seats=state.seats,
-        seat=seat,
-        playing=lambda index: state.players[index].playing,
-    )
-    if problem is not None:
-        return problem
-    assert seat is not None  # may_move refuses a missing seat
-    return state.players[seat]
+    return player_at(state, seat)
 
 
 def check(state: State, seat: int, move: Any) -> Rejected | None:
