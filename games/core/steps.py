@@ -6,8 +6,9 @@ asks for targets and reactions before it scores. The game writes each step as a 
 words (a frozen dataclass, or an enum) and keeps a ``Steps`` queue in its state. Three events, folded
 by ``Steps.apply`` in the game's ``evolve``, keep the queue replayable:
 
-- ``StepsQueued``: steps added at the back of the queue, or ahead of it (``first``: an effect that
-  must be resolved before what was already pending). A game subclasses it with its step type,
+- ``StepsQueued``: steps added at the back of the queue, or (``first``) right behind the head step,
+  the one being performed or waited on: what it found out must be resolved before what was pending
+  (a player joined a climb: they play their cards before the next player is asked). A game subclasses it with its step type,
   ``class ClimbPlanned(StepsQueued[ClimbStep])``, so the codec brings steps back as they were;
 - ``StepWaiting``: the step at the head waits on these seats (it opened a ``Prompt`` or a
   ``SealedRound``, the game's own events telling what it asks);
@@ -34,7 +35,7 @@ S = TypeVar("S")
 @dataclass(frozen=True, slots=True)
 class StepsQueued(Event, Generic[T]):
     steps: tuple[T, ...]
-    first: bool = False  # ahead of the pending steps, not behind them
+    first: bool = False  # right behind the head step, ahead of the other pending steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,11 +75,9 @@ class Steps(Generic[T]):
         return self.pending[0] if self.pending else None
 
     def push(self, steps: tuple[T, ...], *, first: bool = False) -> Steps[T]:
-        if first:
-            # the head keeps its place while it waits: new steps go right behind it
-            if self.blocked:
-                return Steps((self.pending[0], *steps, *self.pending[1:]), self.blocked)
-            return Steps((*steps, *self.pending), self.blocked)
+        if first and self.pending:
+            # the head is the step being performed or waited on: it finishes first, then these
+            return Steps((self.pending[0], *steps, *self.pending[1:]), self.blocked)
         return Steps((*self.pending, *steps), self.blocked)
 
     def pop(self) -> Steps[T]:

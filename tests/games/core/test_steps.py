@@ -124,11 +124,27 @@ def test_resume_finishes_the_waiting_step_and_runs_on():
     assert len(s.state.steps) == 0
 
 
-def test_steps_queued_first_go_right_behind_a_waiting_head():
-    """An effect resolved at once (a Boar Assault pick) goes before the steps already pending."""
-    steps = Steps((ask(1), say(0))).wait(frozenset({1}))
-    assert steps.push((say(5),), first=True).pending == (ask(1), say(5), say(0))
-    assert Steps((say(0),)).push((say(5),), first=True).pending == (say(5), say(0))
+def test_steps_queued_first_go_right_behind_the_head():
+    """The head (performed or waited on) finishes first; then what it queued, then the rest."""
+    waiting = Steps((ask(1), say(0))).wait(frozenset({1}))
+    assert waiting.push((say(5),), first=True).pending == (ask(1), say(5), say(0))
+    assert Steps((say(0), say(1))).push((say(5),), first=True).pending == (say(0), say(5), say(1))
+    assert Steps().push((say(5),), first=True).pending == (say(5),)
+
+
+def test_a_step_that_queues_steps_first_has_them_run_next():
+    s = story()
+    s.tell(Planned((say(0), say(9))))
+
+    def perform_and_queue(story: Story[Table], step: Step) -> Prompt[bool] | SealedRound[bool] | None:
+        if step == say(0):
+            story.tell(Planned((ask(2), say(1)), first=True))
+        return perform(story, step)
+
+    waits = run(s, steps_of, perform_and_queue)
+    assert isinstance(waits, Prompt) and waits.seat == 2
+    assert resume(s, steps_of, perform_and_queue) is None
+    assert s.state.said == (frozenset({0}), frozenset({1}), frozenset({9}))
 
 
 def test_the_queue_events_survive_the_codec():
