@@ -12,7 +12,8 @@ by ``Steps.apply`` in the game's ``evolve``, keep the queue replayable:
   ``class ClimbPlanned(StepsQueued[ClimbStep])``, so the codec brings steps back as they were;
 - ``StepWaiting``: the step at the head waits on these seats (it opened a ``Prompt`` or a
   ``SealedRound``, the game's own events telling what it asks);
-- ``StepDone``: the step at the head is done and leaves the queue.
+- ``StepDone``: the step at the head is done and leaves the queue;
+- ``StepsDropped``: every pending step is abandoned (the effect is called off, a player resigned).
 
 Inside ``decide``, ``run`` performs steps in order until one waits on players; when the answer comes
 (or the deadline's default), the game tells its own answer event and calls ``resume``. Steps are part
@@ -50,8 +51,13 @@ class StepDone(Event):
     """The head step is done (performed at once, or answered, or defaulted at its deadline)."""
 
 
+@dataclass(frozen=True, slots=True)
+class StepsDropped(Event):
+    """Every pending step is abandoned, the waiting head included."""
+
+
 # The queue's events with no step in them; a game adds its own typed StepsQueued.
-STEPS_EVENTS = (StepWaiting, StepDone)
+STEPS_EVENTS = (StepWaiting, StepDone, StepsDropped)
 
 
 class Waits(Protocol):
@@ -97,6 +103,8 @@ class Steps(Generic[T]):
                 return self.wait(seats)
             case StepDone():
                 return self.pop()
+            case StepsDropped():
+                return Steps()
         return self
 
 

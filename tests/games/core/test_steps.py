@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 from games.core.codec import EventCodec
 from games.core.prompt import Prompt
 from games.core.sealed import RoundOpened, SealedRound
-from games.core.steps import STEPS_EVENTS, StepDone, Steps, StepsQueued, StepWaiting, resume, run
+from games.core.steps import (
+    STEPS_EVENTS,
+    StepDone,
+    Steps,
+    StepsDropped,
+    StepsQueued,
+    StepWaiting,
+    resume,
+    run,
+)
 from games.core.turns import Story
 from games.core.visibility import Event
 
@@ -147,8 +156,17 @@ def test_a_step_that_queues_steps_first_has_them_run_next():
     assert s.state.said == (frozenset({0}), frozenset({1}), frozenset({9}))
 
 
+def test_dropping_the_steps_abandons_the_waiting_head_and_all_the_rest():
+    s = story()
+    s.tell(Planned((ask(1), say(0))))
+    run(s, steps_of, perform)
+    s.tell(StepsDropped())
+    assert s.state.steps == Steps() and run(s, steps_of, perform) is None and s.state.said == ()
+
+
 def test_the_queue_events_survive_the_codec():
-    for event in (Planned((say(0), ask(1), vote(0, 2)), first=True), StepWaiting(frozenset({2})), StepDone()):
+    events = (Planned((say(0), ask(1), vote(0, 2)), first=True), StepWaiting(frozenset({2})), StepDone())
+    for event in (*events, StepsDropped()):
         name, data = CODEC.dump(event)
         assert CODEC.load(name, json.loads(json.dumps(data))) == event
 
