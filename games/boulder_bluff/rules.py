@@ -30,6 +30,7 @@ from games.boulder_bluff.events import (
     StartPlayerDrawn,
 )
 from games.boulder_bluff.moves import (
+    MOVE_TYPES,
     CancelValue,
     ChalkUp,
     ClimbBoulder,
@@ -67,7 +68,7 @@ def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
     if problem is not None:
         return problem
     assert command.seat is not None  # the gate refuses the server itself
-    if move not in legal_moves(state, command.seat):
+    if not isinstance(move, MOVE_TYPES) or not allowed(state, command.seat, move):
         return Rejected(Codes.INVALID_MOVE, "That move is not one you may make now.")
     story = new_story(state, command.at)
     actions.play(story, command.seat, move, chance)
@@ -87,38 +88,61 @@ def _gate(state: State, seat: int | None) -> Rejected | None:
 
 
 def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
-    """The moves ``seat`` may make now (resigning aside)."""
+    """The moves ``seat`` may make now (resigning aside): the candidates ``allowed`` accepts."""
     if not state.running or seat not in waiting_on(state):
         return ()
-    if state.snake is not None and not state.snake.closed:
-        return (Stay(), Withdraw())
+    return tuple(move for move in _candidates(state, seat) if allowed(state, seat, move))
+
+
+def _candidates(state: State, seat: int) -> tuple[Move, ...]:
+    if state.waiting is None:
+        return (Prep(), *(ClimbBoulder(boulder.number) for boulder in state.row))
+    if state.playing is not None:
+        cards = state.players[seat].hand
+        return (*(PlayCard(c.number, down) for c in cards for down in (False, True)), ChalkUp())
     if state.boar is not None:
         return tuple(CancelValue(card) for card in state.boar.options)
-    if state.question is not None:
-        return (Join(), StayOff())
-    if state.playing is not None:
-        return _plays(state, seat)
-    moves: tuple[Move, ...] = (Prep(),)
-    if climb.can_climb(state, seat):
-        moves += tuple(ClimbBoulder(boulder.number) for boulder in state.row)
-    return moves
+    return (Join(), StayOff()) if state.question is not None else (Stay(), Withdraw())
 
 
-def _plays(state: State, seat: int) -> tuple[Move, ...]:
-    """Any card, face up or down, as long as one can still be face up (a Snake: face down only)."""
-    climber = state.climb.climber(seat) if state.climb else None
+def allowed(state: State, seat: int, move: Move) -> bool:
+    """Whether ``seat``, which the match waits on, may make ``move`` now."""
+    match move:
+        case Prep():
+            return state.climb is None
+        case ClimbBoulder(boulder=number):
+            return state.climb is None and climb.can_climb(state, seat) and number in _numbers(state)
+        case PlayCard(card=number, face_down=face_down):
+            return state.playing is not None and _playable(state, seat, number, face_down)
+        case ChalkUp():
+            climber = state.climb.climber(seat) if state.climb is not None else None
+            return state.playing is not None and climber is not None and bool(climber.face_up)
+        case Join() | StayOff():
+            return state.question is not None
+        case Stay() | Withdraw():
+            return state.snake is not None and not state.snake.closed
+        case CancelValue(card=card):
+            return state.boar is not None and card in state.boar.options
+    return False
+
+
+def _playable(state: State, seat: int, number: int, face_down: bool) -> bool:
+    """Any card, face up or down, as long as one can still go face up (a Snake: face down only)."""
     hand = state.players[seat].hand
-    up = climber is not None and bool(climber.face_up)
-    moves: list[Move] = []
-    for card in hand:
-        if card.animal is not Animal.SNEAKY_SNAKE:
-            moves.append(PlayCard(card.number, False))
-        rest_can_go_up = any(c.animal is not Animal.SNEAKY_SNAKE for c in hand if c != card)
-        if up or rest_can_go_up:
-            moves.append(PlayCard(card.number, True))
-    if up:
-        moves.append(ChalkUp())
-    return tuple(moves)
+    card = next((c for c in hand if c.number == number), None)
+    if card is None:
+        return False
+    snake = card.animal is Animal.SNEAKY_SNAKE
+    if not face_down:
+        return not snake
+    climber = state.climb.climber(seat) if state.climb is not None else None
+    if climber is not None and climber.face_up:
+        return True
+    return any(c.animal is not Animal.SNEAKY_SNAKE for c in hand if c.number != number)
+
+
+def _numbers(state: State) -> tuple[int, ...]:
+    return tuple(boulder.number for boulder in state.row)
 
 
 def waiting_on(state: State) -> frozenset[int]:

@@ -108,37 +108,107 @@ class Climb:
 
 
 @dataclass(frozen=True, slots=True)
+class Table:
+    """The parts of the table that change a few times a climb, apart from the hot ones: ``evolve``
+    rebuilds the state for every event, and a small state is quick to rebuild."""
+
+    boulders: tuple[Boulder, ...] = ()  # the boulder deck, top first
+    row: tuple[Boulder, ...] = ()
+    tally: tuple[Strength, ...] = ()  # the last contested climb's, for everyone to read
+    known: frozenset[int] = frozenset()  # cards everyone saw go back into a hand (a withdrawal)
+    climbs: int = 0
+    started: bool = False
+    over: bool = False
+    reason: str | None = None
+    resigned: int | None = None
+
+
+# What the match waits on inside a climb: a climber playing, the join question, a Boar Assault pick,
+# or Sneaky Snake's round. One at a time.
+Waiting = Playing | Prompt[bool] | Prompt[int] | SealedRound[bool]
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     options: Options
     seats: int
     players: tuple[Player, ...]
     deck: tuple[Card, ...] = ()  # top first
     discards: tuple[Card, ...] = ()  # face down
-    boulders: tuple[Boulder, ...] = ()  # the boulder deck, top first
-    row: tuple[Boulder, ...] = ()
     bag: tuple[int, ...] = CHALK_TOKENS
-    started: bool = False
     turn: Turn | None = None
     climb: Climb | None = None
     steps: Steps[ClimbStep] = field(default_factory=Steps)
-    playing: Playing | None = None
-    question: Prompt[bool] | None = None  # join the climb?
-    boar: Prompt[int] | None = None  # Boar Assault: which card's value to cancel
-    snake: SealedRound[bool] | None = None  # stay (True) or withdraw
-    tally: tuple[Strength, ...] = ()  # the last climb's, for everyone to read
-    known: frozenset[int] = frozenset()  # cards everyone saw go back into a hand (a withdrawal)
-    climbs: int = 0
-    over: bool = False
-    reason: str | None = None
-    resigned: int | None = None
+    waiting: Waiting | None = None
+    table: Table = field(default_factory=Table)
+
+    @property
+    def playing(self) -> Playing | None:
+        return self.waiting if isinstance(self.waiting, Playing) else None
+
+    @property
+    def question(self) -> Prompt[bool] | None:
+        """Join the climb?"""
+        waiting = self.waiting
+        return waiting if isinstance(waiting, Prompt) and waiting.kind == JOIN else None  # type: ignore[return-value]
+
+    @property
+    def boar(self) -> Prompt[int] | None:
+        """Boar Assault: which card's value to cancel."""
+        waiting = self.waiting
+        return waiting if isinstance(waiting, Prompt) and waiting.kind == BOAR else None  # type: ignore[return-value]
+
+    @property
+    def snake(self) -> SealedRound[bool] | None:
+        """Sneaky Snake's round: stay (True) or withdraw."""
+        return self.waiting if isinstance(self.waiting, SealedRound) else None
+
+    @property
+    def started(self) -> bool:
+        return self.table.started
+
+    @property
+    def over(self) -> bool:
+        return self.table.over
+
+    @property
+    def reason(self) -> str | None:
+        return self.table.reason
+
+    @property
+    def row(self) -> tuple[Boulder, ...]:
+        return self.table.row
+
+    @property
+    def boulders(self) -> tuple[Boulder, ...]:
+        return self.table.boulders
+
+    @property
+    def tally(self) -> tuple[Strength, ...]:
+        return self.table.tally
+
+    @property
+    def known(self) -> frozenset[int]:
+        return self.table.known
+
+    @property
+    def climbs(self) -> int:
+        return self.table.climbs
+
+    @property
+    def resigned(self) -> int | None:
+        return self.table.resigned
 
     @property
     def running(self) -> bool:
-        return self.started and not self.over
+        return self.table.started and not self.table.over
 
     @property
     def active(self) -> int | None:
-        return None if self.turn is None or self.over else self.turn.seat
+        return None if self.turn is None or self.table.over else self.turn.seat
+
+
+JOIN, BOAR = "join", "boar"  # the kinds of prompt
 
 
 def invariants(state: State) -> tuple[str, ...]:

@@ -32,7 +32,7 @@ def boulder(points: int, title: Colour) -> Boulder:
 
 def table(seats: int = 2, **options: Any) -> State:
     state = SPEC.initial_state(options, seats)
-    return replace(state, started=True)
+    return replace(state, table=replace(state.table, started=True))
 
 
 def climbing(

@@ -48,7 +48,7 @@ def climb_alone_ready(seats: int = 2, **options):
     state = begun(seats, **options)
     me = state.active
     state = holding(state, me, plain(5, (G,), P), plain(3, (G,), G), plain(2, (G,), G))
-    return replace(state, row=(boulder(4, G), *state.row[1:])), me
+    return replace(state, table=replace(state.table, row=(boulder(4, G), *state.row[1:]))), me
 
 
 def test_setup_deals_five_reveals_three_and_draws_the_chalk_bag_holder():
@@ -135,7 +135,7 @@ def test_score_counts_injuries_and_ties_go_to_the_last_claim():
             state.players[1], claims=(Claim(boulder(6, G), SHOULDER), Claim(boulder(4, O))), last_claim=2
         ),
     )
-    state = replace(state, players=players, over=True, reason="last climb")
+    state = replace(state, players=players, table=replace(state.table, over=True, reason="last climb"))
     assert [score(state, 0), score(state, 1)] == [8, 8]
     assert SPEC.outcome(state).ranks == (2, 1)
 
