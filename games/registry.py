@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import cactus_card_game, daredevil_rock, racesmack
+from games import boulder_bluff, cactus_card_game, daredevil_rock, racesmack
 from games.core.spec import GameSpec
 
 REGISTRY: dict[str, GameSpec[Any]] = {
-    spec.key: spec for spec in (daredevil_rock.SPEC, cactus_card_game.SPEC, racesmack.SPEC)
+    spec.key: spec
+    for spec in (daredevil_rock.SPEC, cactus_card_game.SPEC, racesmack.SPEC, boulder_bluff.SPEC)
 }
 
 

@@ -1,0 +1,83 @@
+"""Turns, draws and the end of the match, told through the kernel's ``Story``.
+
+Passing the chalk bag is ending one turn and starting the next player's; drawing reshuffles the
+discards into a new deck whenever the deck runs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.boulder_bluff.cards import HAND_SIZE, Card
+from games.boulder_bluff.events import CardsDrawn, DeckShuffled, MatchEnded
+from games.boulder_bluff.evolve import evolve
+from games.boulder_bluff.state import State
+from games.core import turns
+from games.core.chance import Chance
+from games.core.deck import reshuffle
+from games.core.seats import clockwise_from
+from games.core.turns import Story
+from games.core.visibility import Event
+
+
+def new_story(state: State, at: int) -> Story[State]:
+    return Story(state, at, evolve)
+
+
+def start_turn(story: Story[State], seat: int) -> None:
+    state = story.state
+    turns.start_turn(story, seat, previous=state.turn, seconds=state.options.turn_seconds)
+
+
+def end_turn(story: Story[State], reason: str, *, last_climb: bool = False) -> None:
+    """Give the chalk bag to the next player clockwise; or end the match after the last climb
+    (Ruling 8) or when that player has had as many turns as the safety limit (Ruling 11)."""
+    state = story.state
+    if state.turn is None or state.over:
+        return
+    turns.end_turn(story, state.turn, reason)
+    following = (state.turn.seat + 1) % state.seats
+    limit = state.options.turn_limit
+    if last_climb:
+        story.tell(MatchEnded("last climb"))
+    elif limit is not None and state.players[following].turns >= limit:
+        story.tell(MatchEnded("turn limit"))
+    else:
+        start_turn(story, following)
+
+
+def _drawn(seat: int, cards: tuple[Card, ...]) -> Event:
+    return CardsDrawn(seat, len(cards), cards)
+
+
+def draw(
+    story: Story[State],
+    seat: int,
+    count: int,
+    chance: Chance,
+    told: Callable[[int, tuple[Card, ...]], Event] = _drawn,
+) -> None:
+    """``seat`` draws up to ``count`` cards into its hand (or, ``told`` as ``TroutAdded``, into its
+    climb); an empty deck is refilled by shuffling the discards (Ruling 6); with both empty, nothing
+    more is drawn."""
+    left = count
+    while left:
+        state = story.state
+        if not state.deck:
+            if not state.discards:
+                return
+            pile = reshuffle(state.discards, chance=chance)
+            story.tell(DeckShuffled(pile, len(pile)))
+        drawn = story.state.deck[:left]
+        story.tell(told(seat, drawn))
+        left -= len(drawn)
+
+
+def top_up(story: Story[State], chance: Chance) -> None:
+    """Step 7: everyone refills their hand to five, clockwise from the active player (Ruling 6)."""
+    state = story.state
+    start = state.turn.seat if state.turn is not None else 0
+    for seat in clockwise_from(start, state.seats):
+        missing = HAND_SIZE - len(story.state.players[seat].hand)
+        if missing > 0:
+            draw(story, seat, missing, chance)

@@ -1,0 +1,163 @@
+"""What one viewer may see of the table: ``player_view(state, viewer)``, and what it must not learn.
+
+Public: the row, every claimed boulder and its injury, hand sizes, cards played face up, chalk tokens
+once drawn, the number of cards each climber has face down, the reveal, the tally and whom the match
+waits on. Private: your own hand and your own face-down cards. Face-down cards of others stay hidden
+until the reveal, and forever after a solo climb or a withdrawal. Nobody sees the decks' order or the
+discards; an omniscient viewer sees every hand and every face-down card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.boulder_bluff.cards import Boulder, Card
+from games.boulder_bluff.injuries import score
+from games.boulder_bluff.rules import deadlines, waiting_on
+from games.boulder_bluff.state import Claim, Climber, State, Strength
+from games.core.moments import Millis
+from games.core.visibility import Viewer
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    cards: int  # how many cards in hand
+    claimed: tuple[Claim, ...]
+    score: int  # as it would count now
+    hand: tuple[Card, ...] | None  # the cards themselves: omniscient viewers only
+
+
+@dataclass(frozen=True, slots=True)
+class ClimberView:
+    seat: int
+    face_up: tuple[Card, ...]
+    face_down: int  # how many cards are face down
+    hidden: tuple[Card, ...] | None  # those cards: once revealed, or to their player
+    chalk: tuple[int, ...]
+    added: tuple[Card, ...]  # Tactical Trout's
+
+
+@dataclass(frozen=True, slots=True)
+class ClimbView:
+    number: int
+    seat: int  # the active climber
+    boulder: Boulder
+    final: bool  # the match's last climb
+    climbers: tuple[ClimberView, ...]
+    cancelled: tuple[int, ...]  # Boar Assault: the cards whose value no longer counts
+
+
+@dataclass(frozen=True, slots=True)
+class BoulderBluffView:
+    """The Boulder Bluff table as the caller may see it."""
+
+    seat: int | None  # who is looking (None: a spectator)
+    started: bool
+    animal_kingdom: bool
+    injuries_affect_climbing: bool
+    hand: tuple[Card, ...]  # your own hand
+    players: tuple[PlayerView, ...]
+    row: tuple[Boulder, ...]
+    boulders_left: int  # in the boulder deck
+    deck: int  # climb cards in the deck
+    discards: int
+    chalk_in_bag: int
+    turn: int | None  # whose turn it is (who has the chalk bag)
+    turn_number: int
+    climb: ClimbView | None
+    tally: tuple[Strength, ...]  # the last contested climb's
+    step: str  # "turn", "play", "join", "snake", "boar", or "" when over
+    waiting_on: tuple[int, ...]
+    boar_options: tuple[int, ...]  # the cards Boar Assault may cancel, when it is asked
+    deadline: Millis | None
+    over: bool
+    reason: str | None
+
+
+def player_view(state: State, viewer: Viewer) -> BoulderBluffView:
+    seat = viewer.seat if viewer.seat is not None and 0 <= viewer.seat < state.seats else None
+    times = [deadline.at for deadline in deadlines(state)]
+    return BoulderBluffView(
+        seat,
+        state.started,
+        state.options.animal_kingdom,
+        state.options.injuries_affect_climbing,
+        _sorted(state.players[seat].hand) if seat is not None else (),
+        tuple(
+            PlayerView(
+                p.seat,
+                len(p.hand),
+                p.claims,
+                score(state, p.seat),
+                _sorted(p.hand) if viewer.omniscient else None,
+            )
+            for p in state.players
+        ),
+        state.row,
+        len(state.boulders),
+        len(state.deck),
+        len(state.discards),
+        len(state.bag),
+        state.active,
+        0 if state.turn is None else state.turn.number,
+        _climb(state, viewer),
+        state.tally,
+        _step(state),
+        tuple(sorted(waiting_on(state))),
+        state.boar.options if state.boar is not None else (),
+        min(times) if times else None,
+        state.over,
+        state.reason,
+    )
+
+
+def _step(state: State) -> str:
+    if not state.running:
+        return ""
+    if state.snake is not None and not state.snake.closed:
+        return "snake"
+    if state.boar is not None:
+        return "boar"
+    if state.question is not None:
+        return "join"
+    return "play" if state.playing is not None else "turn"
+
+
+def _climb(state: State, viewer: Viewer) -> ClimbView | None:
+    climb = state.climb
+    if climb is None:
+        return None
+    climbers = tuple(_climber(climber, viewer) for climber in climb.climbers)
+    return ClimbView(
+        climb.number, climb.seat, climb.boulder, climb.final, climbers, tuple(sorted(climb.cancelled))
+    )
+
+
+def _climber(climber: Climber, viewer: Viewer) -> ClimberView:
+    shown = climber.revealed or viewer.is_seat(climber.seat)
+    hidden = _sorted(climber.face_down) if shown else None
+    return ClimberView(
+        climber.seat, climber.face_up, len(climber.face_down), hidden, climber.chalk, climber.added
+    )
+
+
+def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
+    """The cards ``viewer`` must not be able to learn now: the deck, other players'
+    hands (but the cards everyone saw go back into them) and their face-down cards until revealed."""
+    if viewer.omniscient or not state.started:
+        return ()
+    hands = [
+        card
+        for player in state.players
+        if player.seat != viewer.seat
+        for card in player.hand
+        if card.number not in state.known
+    ]
+    climbers = state.climb.climbers if state.climb is not None else ()
+    down = [card for c in climbers if c.seat != viewer.seat and not c.revealed for card in c.face_down]
+    return (*state.deck, *hands, *down)
+
+
+def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda card: card.number))

@@ -1,0 +1,67 @@
+"""Tables for Boulder Bluff's rule tests: cards by name, a climb under way, a match played by bots."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, cast
+
+from games.boulder_bluff import SPEC
+from games.boulder_bluff.cards import BOULDERS, CARDS, Animal, Boulder, Card, Colour
+from games.boulder_bluff.state import Claim, Climb, Climber, State
+from games.core.chance import Chance
+from games.core.commands import Begin, Command
+from games.core.decisions import Accepted
+from games.core.visibility import Event
+
+
+def animal(kind: Animal) -> Card:
+    return next(card for card in CARDS.values() if card.animal is kind)
+
+
+def plain(value: int, colours: tuple[Colour, ...], title: Colour) -> Card:
+    return next(
+        card
+        for card in CARDS.values()
+        if card.value == value and card.colours == colours and card.title is title
+    )
+
+
+def boulder(points: int, title: Colour) -> Boulder:
+    return next(b for b in BOULDERS if b.points == points and b.title is title)
+
+
+def table(seats: int = 2, **options: Any) -> State:
+    state = SPEC.initial_state(options, seats)
+    return replace(state, table=replace(state.table, started=True))
+
+
+def climbing(
+    state: State, on: Boulder, *climbers: Climber, claims: dict[int, tuple[Claim, ...]] | None = None
+) -> State:
+    players = tuple(replace(p, claims=(claims or {}).get(p.seat, p.claims)) for p in state.players)
+    bag = tuple(t for t in state.bag if t not in [x for c in climbers for x in c.chalk])
+    return replace(state, players=players, bag=bag, climb=Climb(1, climbers[0].seat, on, False, climbers))
+
+
+def begun(seats: int = 2, seed: str = "t", **options: Any) -> State:
+    """A match just set up; hands and the row as the seed dealt them."""
+    decision = SPEC.decide(SPEC.initial_state(options, seats), Command(Begin(), None, 0), Chance(seed, 0))
+    assert isinstance(decision, Accepted)
+    return cast(State, decision.after)
+
+
+def act(state: State, seat: int | None, move: Any, at: int = 1_000) -> tuple[State, tuple[Event, ...]]:
+    """``seat`` makes ``move``, which must be accepted: the table after it, and its events."""
+    decision = SPEC.decide(state, Command(move, seat, at), Chance("act", at))
+    assert isinstance(decision, Accepted), decision
+    return cast(State, decision.after), decision.events
+
+
+def holding(state: State, seat: int, *cards: Card) -> State:
+    """``seat`` holds exactly ``cards`` (taken out of everyone else's hand and the deck)."""
+    numbers = {card.number for card in cards}
+    players = tuple(
+        replace(p, hand=cards if p.seat == seat else tuple(c for c in p.hand if c.number not in numbers))
+        for p in state.players
+    )
+    return replace(state, players=players, deck=tuple(c for c in state.deck if c.number not in numbers))

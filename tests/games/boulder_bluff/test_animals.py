@@ -1,0 +1,152 @@
+"""The animals that act during a climb's steps (games.boulder_bluff.climb): Boring Badger, Messy
+Meerkat, Tactical Trout, Howly Wolves, Sneaky Snake's countdown and Boar Assault's clock, and each
+deadline kind's silence and stale timeouts."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.boulder_bluff import SPEC
+from games.boulder_bluff.cards import KINGDOM_CARDS, Animal, Colour
+from games.boulder_bluff.climb import perform
+from games.boulder_bluff.events import (
+    BoulderClaimed,
+    ChalkDrawn,
+    ClimbCalledOff,
+    InjuryTaken,
+    StaysRevealed,
+    ThreesPlayed,
+    TroutAdded,
+    ValueCancelled,
+)
+from games.boulder_bluff.moves import ChalkUp, ClimbBoulder, Join, PlayCard
+from games.boulder_bluff.state import Claim, Climber, ClimbStep, Stage
+from games.boulder_bluff.tally import injured, strengths
+from games.boulder_bluff.turns import new_story
+from games.core.chance import Chance
+from games.core.commands import Timeout
+from tests.games.boulder_bluff.table import act, animal, begun, boulder, climbing, holding, plain, table
+
+G, O, P = Colour.GREEN, Colour.ORANGE, Colour.PURPLE  # noqa: E741 - the colours' initials
+SNAKE = next(card for card in KINGDOM_CARDS if card.animal is Animal.SNEAKY_SNAKE)
+
+
+def reveal(state):
+    story = new_story(state, 0)
+    perform(story, ClimbStep(Stage.REVEAL), Chance("r", 0))
+    return story
+
+
+def test_boring_badger_plays_every_climbers_threes_from_hand():
+    """Ruling 17."""
+    state = holding(begun(2, animalKingdom=True), 1, plain(3, (G,), G), plain(5, (G,), P))
+    state = holding(state, 0, plain(2, (G,), G))
+    badger = next(card for card in KINGDOM_CARDS if card.animal is Animal.BORING_BADGER)
+    state = climbing(state, boulder(4, G), Climber(0, face_down=(badger,)), Climber(1))
+    told = reveal(state).events
+    assert ThreesPlayed(1, (plain(3, (G,), G),)) in told
+    assert not any(isinstance(e, ThreesPlayed) and e.seat == 0 for e in told)
+
+
+def test_messy_meerkat_draws_another_chalk_token_at_the_reveal():
+    """Ruling 14."""
+    state = climbing(
+        begun(2), boulder(4, G), Climber(0, face_down=(animal(Animal.MESSY_MEERKAT),), chalk=(1,)), Climber(1)
+    )
+    state = replace(state, bag=(-2, -1, 0, 2))
+    assert [e.seat for e in reveal(state).events if isinstance(e, ChalkDrawn)] == [0]
+
+
+def test_tactical_trout_adds_two_cards_to_its_player_and_one_to_each_other():
+    """Ruling 18."""
+    trout = next(card for card in KINGDOM_CARDS if card.animal is Animal.TACTICAL_TROUT)
+    state = climbing(
+        begun(3, animalKingdom=True), boulder(4, G), Climber(0, face_up=(trout,)), Climber(1), Climber(2)
+    )
+    story = new_story(state, 0)
+    perform(story, ClimbStep(Stage.TROUT), Chance("t", 0))
+    added = {e.seat: len(e.cards) for e in story.events if isinstance(e, TroutAdded)}
+    assert added == {0: 2, 1: 1, 2: 1}
+    assert [len(c.added) for c in story.state.climb.climbers] == [2, 1, 1]
+
+
+def test_howly_wolves_injures_only_three_or_more_short():
+    wolves = animal(Animal.HOWLY_WOLVES)
+    mine = Climber(0, face_up=(wolves, plain(4, (G,), G), plain(2, (G,), G)))
+    theirs = Climber(1, face_up=(plain(4, (G,), O), plain(3, (O,), O)))
+    state = climbing(table(), boulder(9, G), mine, theirs)
+    one_short, two_short = strengths(state, state.climb)
+    assert (one_short.total, two_short.total) == (8, 7)
+    assert not injured(one_short, state.climb) and injured(two_short, state.climb)
+    three_short = climbing(table(), boulder(9, G), Climber(0, face_up=(wolves, plain(4, (G,), G))), theirs)
+    assert injured(strengths(three_short, three_short.climb)[0], three_short.climb)
+
+
+def contested(seats=2, **options):
+    """The active player climbs the green-titled 9 (green or orange) with a 5 face up; the chalk bag
+    holds only the 0, so the next player, who joins with a green 4 (its technique bonus: 5), ties."""
+    state = begun(seats, **options)
+    state = replace(state, bag=(0,))
+    me, other = state.active, (state.active + 1) % seats
+    state = holding(state, me, plain(5, (G,), P), SNAKE, animal(Animal.BOAR_ASSAULT))
+    state = holding(state, other, plain(4, (G,), G), plain(2, (O,), G))
+    state = replace(state, table=replace(state.table, row=(boulder(9, G), *state.row[1:])))
+    state, _ = act(state, me, ClimbBoulder(boulder(9, G).number))
+    state, _ = act(state, me, PlayCard(plain(5, (G,), P).number, False))
+    return state, me, other
+
+
+def joined(state, me, other, *downs):
+    for card in downs:
+        state, _ = act(state, me, PlayCard(card.number, True))
+    state, _ = act(state, me, ChalkUp())
+    state, _ = act(state, other, Join())
+    state, _ = act(state, other, PlayCard(plain(4, (G,), G).number, False))
+    return act(state, other, ChalkUp())
+
+
+def test_sneaky_snake_silence_stays_and_a_stale_snake_timeout_does_nothing():
+    """Ruling 15: the countdown's silence stays in the climb; Ruling 12: a stale id changes nothing."""
+    state, me, other = contested(animalKingdom=True, snakeSeconds=3)
+    state, _ = joined(state, me, other, SNAKE)
+    (countdown,) = SPEC.deadlines(state)
+    assert countdown.kind == "snake"
+    assert act(state, None, Timeout("snake-0"))[1] == ()
+    state, told = act(state, None, Timeout(countdown.id), countdown.at)
+    shown = next(e for e in told if isinstance(e, StaysRevealed))
+    assert shown.choices == {} and BoulderClaimed(me, boulder(9, G), False) in told
+
+
+def test_boar_assault_silence_cancels_the_best_card_of_another_climber():
+    """Rulings 12 and 13."""
+    state, me, other = contested(joinSeconds=5)
+    state, _ = joined(state, me, other, animal(Animal.BOAR_ASSAULT))
+    (pick,) = SPEC.deadlines(state)
+    assert pick.kind == "boar" and act(state, None, Timeout("boar-0"))[1] == ()
+    state, told = act(state, None, Timeout(pick.id), pick.at)
+    assert ValueCancelled(me, plain(4, (G,), G).number) in told
+
+
+def test_a_joiner_out_of_time_with_nothing_face_up_stays_off():
+    """Ruling 12: the joiner's play clock; the active climber then climbs alone."""
+    state, me, other = contested(joinSeconds=5)
+    state, _ = act(state, me, ChalkUp())
+    state, _ = act(state, other, Join())
+    (play,) = SPEC.deadlines(state)
+    assert play.kind == "join"
+    state, told = act(state, None, Timeout(play.id), play.at)
+    assert ClimbCalledOff(other) in told and BoulderClaimed(me, boulder(9, G), True) in told
+
+
+def test_a_contested_climb_injures_every_climber_short_of_the_boulder():
+    """Rulings 5 and 7: the tie goes to the active climber; both are short of 9, so each tosses the
+    coin: the winner's injury goes on the boulder it just claimed, the other's on its own."""
+    state, me, other = contested()
+    players = tuple(
+        replace(p, claims=(Claim(boulder(5, O)),)) if p.seat == other else p for p in state.players
+    )
+    state = replace(state, players=players)
+    state, told = joined(state, me, other)
+    assert BoulderClaimed(me, boulder(9, G), False) in told
+    injuries = {(e.seat, e.boulder) for e in told if isinstance(e, InjuryTaken)}
+    assert injuries == {(me, boulder(9, G).number), (other, boulder(5, O).number)}

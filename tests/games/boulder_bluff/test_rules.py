@@ -1,0 +1,214 @@
+"""Boulder Bluff's rules, given/when/then: setup, solo and contested climbs, injuries, the end."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.boulder_bluff import SPEC
+from games.boulder_bluff.cards import FINGER, KINGDOM_CARDS, SHOULDER, Animal, Colour
+from games.boulder_bluff.climb import chalk_up
+from games.boulder_bluff.events import (
+    BoulderClaimed,
+    CardsDrawn,
+    CardsRevealed,
+    DeckShuffled,
+    InjuryTaken,
+    JoinAnswered,
+    JoinAsked,
+    StartPlayerDrawn,
+    ValueCancelled,
+    Withdrew,
+)
+from games.boulder_bluff.injuries import placement, score
+from games.boulder_bluff.moves import (
+    CancelValue,
+    ChalkUp,
+    ClimbBoulder,
+    Join,
+    PlayCard,
+    Prep,
+    Stay,
+    StayOff,
+    Withdraw,
+)
+from games.boulder_bluff.state import Claim, Climber
+from games.boulder_bluff.tally import strengths
+from games.boulder_bluff.turns import draw, new_story
+from games.core.chance import Chance
+from games.core.commands import Begin, Command, Resign, Timeout
+from games.core.visibility import redact, seat_viewer
+from tests.conformance.playouts import playout
+from tests.games.boulder_bluff.table import act, animal, begun, boulder, climbing, holding, plain, table
+
+G, O, P = Colour.GREEN, Colour.ORANGE, Colour.PURPLE  # noqa: E741 - the colours' initials
+
+
+def climb_alone_ready(seats: int = 2, **options):
+    """The active player holds a 5 green and a 3 green; the others hold plain cards."""
+    state = begun(seats, **options)
+    me = state.active
+    state = holding(state, me, plain(5, (G,), P), plain(3, (G,), G), plain(2, (G,), G))
+    return replace(state, table=replace(state.table, row=(boulder(4, G), *state.row[1:]))), me
+
+
+def test_setup_deals_five_reveals_three_and_draws_the_chalk_bag_holder():
+    """Rulings 1 and 19."""
+    for kingdom in (False, True):
+        state = begun(3, animalKingdom=kingdom)
+        assert [len(p.hand) for p in state.players] == [5, 5, 5] and len(state.row) == 3
+        assert len(state.deck) + 15 == 39 and len(state.boulders) == 12
+        animals = [c for c in (*state.deck, *(c for p in state.players for c in p.hand)) if c.animal]
+        assert len(animals) == 6
+    decision = SPEC.decide(SPEC.initial_state({}, 2), Command(Begin(), None, 0), Chance("t", 0))
+    assert any(isinstance(e, StartPlayerDrawn) for e in decision.events)
+
+
+def test_a_solo_climb_claims_without_a_reveal_or_an_injury():
+    """Ruling 2: nobody joins; the face-down card is never shown to the other player."""
+    state, me = climb_alone_ready()
+    other = 1 - me
+    target = state.row[0]
+    state, _ = act(state, me, ClimbBoulder(target.number))
+    secret = plain(3, (G,), G)
+    state, told = act(state, me, PlayCard(secret.number, True))
+    assert all(secret.number != getattr(redact(e, seat_viewer(other)), "card", None) for e in told)
+    state, _ = act(state, me, PlayCard(plain(5, (G,), P).number, False))
+    state, _ = act(state, me, ChalkUp())
+    state, told = act(state, other, StayOff())
+    assert BoulderClaimed(me, target, True) in told
+    assert not any(isinstance(e, CardsRevealed | InjuryTaken) for e in told)
+
+
+def test_a_player_who_cannot_climb_is_not_asked():
+    """Ruling 3: a hand of Snakes only."""
+    state, me = climb_alone_ready(animalKingdom=True)
+    snakes = [c for c in KINGDOM_CARDS if c.animal is Animal.SNEAKY_SNAKE]
+    state = holding(state, 1 - me, *snakes)
+    state, _ = act(state, me, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, me, PlayCard(plain(5, (G,), P).number, False))
+    state, told = act(state, me, ChalkUp())
+    assert JoinAnswered(1 - me, False) in told and not any(isinstance(e, JoinAsked) for e in told)
+
+
+def test_an_empty_chalk_bag_gives_nothing():
+    """Ruling 4."""
+    story = new_story(replace(begun(), bag=()), 0)
+    chalk_up(story, 0, Chance("t", 0))
+    assert story.events == []
+
+
+def test_an_empty_deck_is_refilled_from_the_discards():
+    """Ruling 6."""
+    state = begun()
+    state = replace(state, deck=(), discards=state.deck)
+    story = new_story(state, 0)
+    draw(story, 0, 2, Chance("t", 0))
+    assert isinstance(story.events[0], DeckShuffled) and isinstance(story.events[1], CardsDrawn)
+    assert len(story.state.players[0].hand) == 7
+
+
+def test_injury_placement_and_replacement():
+    """Ruling 7: the earliest free boulder; when none is free only a shoulder stays, on a finger's place."""
+    a, b = boulder(4, G), boulder(5, G)
+    assert placement((Claim(a, FINGER), Claim(b)), FINGER) == b.number
+    assert placement((Claim(a, FINGER), Claim(b, SHOULDER)), FINGER) is None
+    assert placement((Claim(a, SHOULDER), Claim(b, FINGER)), SHOULDER) == b.number
+    assert placement((Claim(a, SHOULDER),), SHOULDER) is None
+
+
+def test_matches_end_after_the_last_climb_or_the_turn_limit():
+    """Rulings 8 and 11."""
+    reasons = {playout(SPEC, seed).game.state.reason for seed in range(6)}
+    assert reasons <= {"last climb", "turn limit"} and "last climb" in reasons
+    state = begun(2, turnLimit=1)
+    state, _ = act(state, state.active, Prep())
+    state, _ = act(state, state.active, Prep())
+    assert state.over and state.reason == "turn limit"
+
+
+def test_score_counts_injuries_and_ties_go_to_the_last_claim():
+    """Ruling 9."""
+    state = begun()
+    players = (
+        replace(state.players[0], claims=(Claim(boulder(9, G), FINGER),), last_claim=1),
+        replace(
+            state.players[1], claims=(Claim(boulder(6, G), SHOULDER), Claim(boulder(4, O))), last_claim=2
+        ),
+    )
+    state = replace(state, players=players, table=replace(state.table, over=True, reason="last climb"))
+    assert [score(state, 0), score(state, 1)] == [8, 8]
+    assert SPEC.outcome(state).ranks == (2, 1)
+
+
+def test_the_variant_moves_injuries_from_score_to_fatigue():
+    """Ruling 10."""
+    state = table(injuriesAffectClimbing=True)
+    claims = (Claim(boulder(5, G), FINGER), Claim(boulder(9, G), SHOULDER), Claim(boulder(6, G)))
+    state = climbing(state, boulder(4, G), Climber(0), Climber(1), claims={0: claims})
+    assert strengths(state, state.climb)[0].fatigue == -6
+    assert score(state, 0) == 20
+
+
+def test_timeouts_per_deadline_kind_and_stale_ones():
+    """Ruling 12: a turn preps; a join question stays off; a stale id changes nothing."""
+    state = begun(2, turnSeconds=10, joinSeconds=5)
+    (turn,) = SPEC.deadlines(state)
+    assert turn.kind == "turn"
+    assert act(state, None, Timeout("turn-99"))[1] == ()
+    after, told = act(state, None, Timeout(turn.id), turn.at)
+    assert any(isinstance(e, CardsDrawn) for e in told) and after.active != state.active
+    state, me = climb_alone_ready(turnSeconds=10, joinSeconds=5)
+    state, _ = act(state, me, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, me, PlayCard(plain(5, (G,), P).number, False))
+    state, _ = act(state, me, ChalkUp())
+    (join,) = SPEC.deadlines(state)
+    assert join.kind == "join"
+    state, told = act(state, None, Timeout(join.id), join.at)
+    assert JoinAnswered(1 - me, False) in told
+
+
+def test_boar_assault_cancels_a_value():
+    """Ruling 13."""
+    state, me = climb_alone_ready()
+    boar = animal(Animal.BOAR_ASSAULT)
+    mine = (plain(5, (G,), P), boar)
+    theirs = (plain(4, (G,), G), plain(2, (O,), G))
+    state = holding(holding(state, me, *mine), 1 - me, *theirs)
+    state, _ = act(state, me, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, me, PlayCard(mine[0].number, False))
+    state, _ = act(state, me, PlayCard(boar.number, True))
+    state, _ = act(state, me, ChalkUp())
+    state, _ = act(state, 1 - me, Join())
+    state, _ = act(state, 1 - me, PlayCard(theirs[0].number, False))
+    state, _ = act(state, 1 - me, ChalkUp())
+    assert state.boar is not None and state.boar.default == theirs[0].number
+    state, told = act(state, me, CancelValue(theirs[0].number))
+    assert ValueCancelled(me, theirs[0].number) in told
+
+
+def test_sneaky_snake_withdrawal_leaves_a_solo_claim():
+    """Ruling 15: one withdraws, the other claims unrevealed."""
+    state, me = climb_alone_ready(animalKingdom=True)
+    snake = next(c for c in KINGDOM_CARDS if c.animal is Animal.SNEAKY_SNAKE)
+    state = holding(state, me, plain(5, (G,), P), snake)
+    state = holding(state, 1 - me, plain(4, (G,), G), plain(2, (O,), G))
+    state, _ = act(state, me, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, me, PlayCard(plain(5, (G,), P).number, False))
+    state, _ = act(state, me, PlayCard(snake.number, True))
+    state, _ = act(state, me, ChalkUp())
+    state, _ = act(state, 1 - me, Join())
+    state, _ = act(state, 1 - me, PlayCard(plain(4, (G,), G).number, False))
+    state, _ = act(state, 1 - me, PlayCard(plain(2, (O,), G).number, True))
+    state, _ = act(state, 1 - me, ChalkUp())
+    assert state.snake is not None
+    state, _ = act(state, me, Stay())
+    state, told = act(state, 1 - me, Withdraw())
+    assert Withdrew(1 - me) in told and any(isinstance(e, BoulderClaimed) and e.solo for e in told)
+    assert not any(isinstance(e, CardsRevealed) for e in told)
+
+
+def test_resigning_ends_the_match_last():
+    """Ruling 20."""
+    state = begun(3)
+    state, _ = act(state, 1, Resign())
+    assert state.over and SPEC.outcome(state).ranks[1] == 3
