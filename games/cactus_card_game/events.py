@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.cactus_card_game.cards import Card, Kind
+from games.core import deck
 from games.core.codec import EventCodec
 from games.core.reaction import WINDOW_EVENTS
 from games.core.turns import TurnEnded, TurnStarted
@@ -24,27 +25,13 @@ from games.core.visibility import Event, HiddenFields
 
 
 @dataclass(frozen=True, slots=True)
-class CardsShuffled(HiddenFields):
+class CardsShuffled(deck.PileShuffled[Card]):
     """The 90 playing cards shuffled into the draw pile, top first, before the deal."""
-
-    hidden = ("pile",)
-
-    pile: tuple[Card, ...] | None
-    size: int
 
 
 @dataclass(frozen=True, slots=True)
-class HandDealt(HiddenFields):
+class HandDealt(deck.CardsDrawn[Card]):
     """``seat``'s five cards from the deal; only that seat sees which."""
-
-    hidden = ("cards",)
-
-    seat: int
-    count: int
-    cards: tuple[Card, ...] | None
-
-    def privy_seats(self) -> frozenset[int]:
-        return frozenset((self.seat,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,17 +42,8 @@ class FirstPlayerDrawn(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDrawn(HiddenFields):
+class CardsDrawn(deck.CardsDrawn[Card]):
     """``seat`` drew ``count`` cards from the top of the draw pile; only that seat sees which."""
-
-    hidden = ("cards",)
-
-    seat: int
-    count: int
-    cards: tuple[Card, ...] | None
-
-    def privy_seats(self) -> frozenset[int]:
-        return frozenset((self.seat,))
 
 
 @dataclass(frozen=True, slots=True)

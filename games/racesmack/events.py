@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.core import deck
 from games.core.codec import EventCodec
 from games.core.sealed import SEALED_EVENTS, ChoiceSealed, ChoicesRevealed
 from games.core.taps import TAP_EVENTS
@@ -21,13 +22,8 @@ from games.racesmack.moves import PlayCard
 
 
 @dataclass(frozen=True, slots=True)
-class DeckShuffled(HiddenFields):
+class DeckShuffled(deck.PileShuffled[Card]):
     """The draw pile, top first, before the deal; nobody sees its order."""
-
-    hidden = ("pile",)
-
-    pile: tuple[Card, ...] | None
-    size: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +37,9 @@ class RacingDeckSetAside(HiddenFields):
 
 
 @dataclass(frozen=True, slots=True)
-class HandDealt(HiddenFields):
+class HandDealt(deck.CardsDrawn[Card]):
     """``seat``'s cards from the deal; only that seat sees which (After You: nobody, ``blind``)."""
 
-    hidden = ("cards",)
-
-    seat: int
-    count: int
-    cards: tuple[Card, ...] | None
     blind: bool = False
 
     def privy_seats(self) -> frozenset[int]:
