@@ -13,9 +13,13 @@ from games.boulder_bluff.events import (
     CardPlayedFaceUp,
     ChalkedUp,
     ClimbCalledOff,
+    ClimbCleared,
     ClimbPlanned,
     ClimbStarted,
+    HandDiscarded,
     JoinAnswered,
+    MatchEnded,
+    Resigned,
     StayChosen,
     StaysRevealed,
     ValueCancelled,
@@ -89,6 +93,35 @@ def time_out(story: Story[State], deadline_id: str, chance: Chance) -> None:
         play(story, state.active, Prep(), chance)
 
 
+def resign(story: Story[State], seat: int, chance: Chance) -> None:
+    """Ruling 20: ``seat`` is out. With one player left the match ends (a climb under way is cleared
+    first). Otherwise what it was asked is answered as silence, its hand is discarded face down, and,
+    on its turn with no climb, the chalk bag passes on; a climb it is in goes on with its played cards."""
+    story.tell(Resigned(seat))
+    state = story.state
+    if len(state.in_play()) == 1:
+        if state.steps.pending:
+            story.tell(StepsDropped())
+        if state.climb is not None:
+            story.tell(ClimbCleared())
+        story.tell(MatchEnded("resigned"))
+        return
+    snake = state.snake
+    if snake is not None and not snake.closed and seat in snake.still_to_choose:
+        _sealed(story, seal(snake, seat, True, StayChosen), chance)
+    elif state.boar is not None and state.boar.seat == seat:
+        play(story, seat, CancelValue(state.boar.default), chance)
+    elif state.question is not None and state.question.seat == seat:
+        play(story, seat, StayOff(), chance)
+    elif state.playing is not None and state.playing.seat == seat:
+        _out_of_time(story, seat, chance)
+    hand = story.state.players[seat].hand
+    if hand:
+        story.tell(HandDiscarded(seat, len(hand), hand))
+    if story.state.climb is None and story.state.active == seat:
+        end_turn(story, "resigned")
+
+
 def _out_of_time(story: Story[State], seat: int, chance: Chance) -> None:
     state = story.state
     climber = state.climb.climber(seat) if state.climb else None
@@ -100,7 +133,8 @@ def _out_of_time(story: Story[State], seat: int, chance: Chance) -> None:
         _resume(story, chance)
         return
     story.tell(StepsDropped())
-    draw(story, seat, 1, chance)
+    if seat not in state.out:
+        draw(story, seat, 1, chance)
     end_turn(story, "timeout")
 
 

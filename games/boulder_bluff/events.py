@@ -232,7 +232,20 @@ class ClimbCleared(Event):
 
 @dataclass(frozen=True, slots=True)
 class Resigned(Event):
+    """``seat`` is out (Ruling 20): skipped for turns and join questions, ranked last."""
+
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandDiscarded(HiddenFields):
+    """A resigned player's hand, to the face-down discards (Ruling 20): nobody sees it."""
+
+    hidden = ("cards",)
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +288,7 @@ EVENTS = EventCodec(
         InjuryTaken,
         ClimbCleared,
         Resigned,
+        HandDiscarded,
         MatchEnded,
     )
 )

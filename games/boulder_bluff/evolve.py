@@ -29,6 +29,7 @@ from games.boulder_bluff.events import (
     ClimbStarted,
     ClimbTallied,
     DeckShuffled,
+    HandDiscarded,
     InjuryTaken,
     JoinAnswered,
     JoinAsked,
@@ -254,7 +255,10 @@ def _table(state: State, event: Event) -> State:
             table = replace_table(state.table, boulders=state.boulders[1:], row=(*state.row, boulder))
             return replace_state(state, table=table)
         case Resigned(seat=seat):
-            return replace_state(state, table=replace_table(state.table, resigned=seat))
+            return replace_state(state, table=replace_table(state.table, out=(*state.out, seat)))
+        case HandDiscarded(seat=seat, cards=cards):
+            state = _hand(state, seat, ())
+            return replace_state(state, discards=(*(cards or ()), *state.discards))
         case MatchEnded(reason=reason):
             return replace_state(state, table=replace_table(state.table, over=True, reason=reason))
     return state

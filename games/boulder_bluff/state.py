@@ -120,7 +120,7 @@ class Table:
     started: bool = False
     over: bool = False
     reason: str | None = None
-    resigned: int | None = None
+    out: tuple[int, ...] = ()  # Ruling 20: the seats that resigned, in order
 
 
 # What the match waits on inside a climb: a climber playing, the join question, a Boar Assault pick,
@@ -196,8 +196,12 @@ class State:
         return self.table.climbs
 
     @property
-    def resigned(self) -> int | None:
-        return self.table.resigned
+    def out(self) -> tuple[int, ...]:
+        return self.table.out
+
+    def in_play(self) -> tuple[int, ...]:
+        """The seats still playing (Ruling 20: who resigned is out)."""
+        return tuple(seat for seat in range(self.seats) if seat not in self.table.out)
 
     @property
     def running(self) -> bool:

@@ -26,6 +26,7 @@ class PlayerView:
     claimed: tuple[Claim, ...]
     score: int  # as it would count now
     hand: tuple[Card, ...] | None  # the cards themselves: omniscient viewers only
+    resigned: bool  # out of the match (Ruling 20)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,7 @@ def player_view(state: State, viewer: Viewer) -> BoulderBluffView:
                 p.claims,
                 score(state, p.seat),
                 _sorted(p.hand) if viewer.omniscient else None,
+                p.seat in state.out,
             )
             for p in state.players
         ),

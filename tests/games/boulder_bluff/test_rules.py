@@ -12,6 +12,7 @@ from games.boulder_bluff.events import (
     CardsDrawn,
     CardsRevealed,
     DeckShuffled,
+    HandDiscarded,
     InjuryTaken,
     JoinAnswered,
     JoinAsked,
@@ -207,8 +208,54 @@ def test_sneaky_snake_withdrawal_leaves_a_solo_claim():
     assert not any(isinstance(e, CardsRevealed) for e in told)
 
 
-def test_resigning_ends_the_match_last():
-    """Ruling 20."""
+def test_with_three_players_a_resigner_is_out_and_the_others_play_on():
+    """Ruling 20: its hand is discarded face down, its turns and join questions are skipped."""
+    state, me = climb_alone_ready(3)
+    quitter = (me + 1) % 3
+    discards = len(state.discards)
+    state, told = act(state, quitter, Resign())
+    assert not state.over and state.out == (quitter,) and state.players[quitter].hand == ()
+    assert len(state.discards) == discards + 5
+    discarded = next(e for e in told if isinstance(e, HandDiscarded))
+    assert redact(discarded, seat_viewer(me)).cards is None  # face down: nobody sees it
+    state, _ = act(state, me, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, me, PlayCard(plain(5, (G,), P).number, False))
+    state, told = act(state, me, ChalkUp())
+    asked = [e.seat for e in told if isinstance(e, JoinAsked)]
+    assert quitter not in asked and asked == [(me + 2) % 3]
+    state, _ = act(state, (me + 2) % 3, StayOff())
+    assert state.active == (me + 2) % 3  # the chalk bag skips the player who is out
+
+
+def test_a_resigner_asked_to_join_is_answered_as_silence():
+    """Ruling 20: the pending join question is answered as silence (stays off); the next is asked."""
+    state, me = climb_alone_ready(3)
+    state, _ = act(state, me, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, me, PlayCard(plain(5, (G,), P).number, False))
+    state, _ = act(state, me, ChalkUp())
+    asked = state.question.seat
+    state, told = act(state, asked, Resign())
+    assert JoinAnswered(asked, False) in told and state.question.seat == (asked + 1) % 3
+    assert not state.over
+
+
+def test_resigners_rank_last_keep_their_boulders_and_the_last_one_left_wins():
+    """Ruling 20: the match ends when one player is left; the first to resign ranks last."""
     state = begun(3)
+    claimed = state.row[0]
+    players = tuple(replace(p, claims=(Claim(claimed),)) if p.seat == 0 else p for p in state.players)
+    state = replace(state, players=players, table=replace(state.table, row=state.row[1:]))
+    state, _ = act(state, 0, Resign())
+    assert not state.over and len(state.players[0].claims) == 1 and state.players[0].hand == ()
+    assert state.active != 0 and not SPEC.invariants(state)
+    state, _ = act(state, 2, Resign())
+    outcome = SPEC.outcome(state)
+    assert state.over and state.reason == "resigned" and outcome.ranks == (3, 1, 2)
+    assert outcome.scores[0] == claimed.points
+
+
+def test_with_two_players_resigning_ends_the_match():
+    """Ruling 20: one player is left, and wins."""
+    state = begun(2)
     state, _ = act(state, 1, Resign())
-    assert state.over and SPEC.outcome(state).ranks[1] == 3
+    assert state.over and SPEC.outcome(state).ranks == (1, 2)
