@@ -17,6 +17,7 @@ from games.boulder_bluff.events import (
     ClimbPlanned,
     ClimbStarted,
     HandDiscarded,
+    InjuryTaken,
     JoinAnswered,
     MatchEnded,
     Resigned,
@@ -31,6 +32,7 @@ from games.boulder_bluff.moves import (
     ClimbBoulder,
     Join,
     Move,
+    PlaceInjury,
     PlayCard,
     Prep,
     Stay,
@@ -74,10 +76,13 @@ def play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
         case CancelValue(card=card):
             story.tell(ValueCancelled(seat, card))
             _resume(story, chance)
+        case PlaceInjury(boulder=number):
+            story.tell(InjuryTaken(seat, _injury(state), number))
+            _resume(story, chance)
 
 
 def time_out(story: Story[State], deadline_id: str, chance: Chance) -> None:
-    """Ruling 12: silence at a join question stays off; at Boar Assault, cancels its default; at the
+    """Ruling 12: silence at a join question stays off; at Boar Assault, cancels its default; at an injury, places it on its default; at the
     Snake's countdown, stays; while playing cards, chalks up what is played when a card is face up,
     else calls the climb off; before a turn's choice, preps."""
     state = story.state
@@ -85,6 +90,8 @@ def time_out(story: Story[State], deadline_id: str, chance: Chance) -> None:
         _sealed(story, close_round(state.snake, deadline_id), chance)
     elif state.boar is not None:
         play(story, state.boar.seat, CancelValue(state.boar.default), chance)
+    elif state.injury is not None:
+        play(story, state.injury.seat, PlaceInjury(state.injury.default), chance)
     elif state.question is not None:
         play(story, state.question.seat, StayOff(), chance)
     elif state.playing is not None:
@@ -111,6 +118,8 @@ def resign(story: Story[State], seat: int, chance: Chance) -> None:
         _sealed(story, seal(snake, seat, True, StayChosen), chance)
     elif state.boar is not None and state.boar.seat == seat:
         play(story, seat, CancelValue(state.boar.default), chance)
+    elif state.injury is not None and state.injury.seat == seat:
+        play(story, seat, PlaceInjury(state.injury.default), chance)
     elif state.question is not None and state.question.seat == seat:
         play(story, seat, StayOff(), chance)
     elif state.playing is not None and state.playing.seat == seat:
@@ -183,6 +192,12 @@ def _after(story: Story[State], waits: Waits | None) -> None:
 
 def _steps(state: State) -> Steps[ClimbStep]:
     return state.steps
+
+
+def _injury(state: State) -> str:
+    if state.climb is None or state.climb.injury is None:
+        raise ValueError("an injury waits to be placed")
+    return state.climb.injury
 
 
 def _round(state: State) -> SealedRound[bool]:

@@ -80,7 +80,9 @@ def perform(story: Story[State], step: ClimbStep, chance: Chance) -> Waits | Non
         case ClimbStep(Stage.TROUT):
             _trout(story, climb, chance)
         case ClimbStep(Stage.TALLY):
-            _tally(story, climb, chance)
+            _tally(story, climb)
+        case ClimbStep(Stage.INJURY, seat) if seat is not None:
+            return injure(story, seat, climb.number, chance)
         case ClimbStep(Stage.CLEANUP):
             _cleanup(story, chance)
     return None
@@ -210,14 +212,14 @@ def _trout(story: Story[State], climb: Climb, chance: Chance) -> None:
             draw(story, climber.seat, count, chance, told=TroutAdded)
 
 
-def _tally(story: Story[State], climb: Climb, chance: Chance) -> None:
-    """Steps 4 to 6: tally, the strongest claims (Ruling 5), the weaker are injured (Ruling 7)."""
+def _tally(story: Story[State], climb: Climb) -> None:
+    """Steps 4 to 6: tally, the strongest claims (Ruling 5), the weaker are injured in turn (Ruling 7)."""
     tally = strengths(story.state, climb)
     story.tell(ClimbTallied(tally))
     story.tell(BoulderClaimed(winner(tally), climb.boulder, False))
-    for strength in tally:
-        if injured(strength, climb):
-            injure(story, strength.seat, chance)
+    hurt = tuple(ClimbStep(Stage.INJURY, strength.seat) for strength in tally if injured(strength, climb))
+    if hurt:
+        story.tell(ClimbPlanned(hurt, first=True))
 
 
 def _cleanup(story: Story[State], chance: Chance) -> None:

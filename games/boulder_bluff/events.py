@@ -226,6 +226,18 @@ class InjuryTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class InjuryAsked(Event):
+    """The coin gave ``seat`` ``injury``; it picks the claimed boulder it goes on (Ruling 7)."""
+
+    seat: int
+    injury: str
+    key: str
+    options: tuple[int, ...]
+    default: int
+    deadline: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class ClimbCleared(Event):
     """Chalk back in the bag; played cards (and Trout's) to the face-down discards."""
 
@@ -285,6 +297,7 @@ EVENTS = EventCodec(
         TroutAdded,
         ClimbTallied,
         BoulderClaimed,
+        InjuryAsked,
         InjuryTaken,
         ClimbCleared,
         Resigned,

@@ -30,6 +30,7 @@ from games.boulder_bluff.events import (
     ClimbTallied,
     DeckShuffled,
     HandDiscarded,
+    InjuryAsked,
     InjuryTaken,
     JoinAnswered,
     JoinAsked,
@@ -44,6 +45,7 @@ from games.boulder_bluff.events import (
 )
 from games.boulder_bluff.state import (
     BOAR,
+    INJURY,
     JOIN,
     Claim,
     Climb,
@@ -230,12 +232,16 @@ def _resolve(state: State, event: Event) -> State:
             return replace_state(
                 state, players=_with(state, player), table=replace_table(state.table, row=row)
             )
-        case InjuryTaken(seat=seat, injury=injury, boulder=number) if number is not None:
+        case InjuryAsked(seat=seat, injury=injury, key=key, options=options, default=default):
+            prompt = Prompt(key, seat, INJURY, options, default, event.deadline)
+            return replace_state(state, waiting=prompt, climb=replace_climb(_the(state.climb), injury=injury))
+        case InjuryTaken(seat=seat, injury=injury, boulder=number):
             player = state.players[seat]
             claims = tuple(
                 Claim(c.boulder, injury) if c.boulder.number == number else c for c in player.claims
             )
-            return replace_state(state, players=_with(state, replace_player(player, claims=claims)))
+            players = _with(state, replace_player(player, claims=claims))
+            return replace_state(state, players=players, waiting=None)
         case ClimbCleared():
             return _cleared(state)
         case _:
@@ -303,7 +309,7 @@ def _put(state: State, climber: Climber) -> Climb:
     """The climb with ``climber`` in its place."""
     k = _the(state.climb)
     climbers = tuple(climber if c.seat == climber.seat else c for c in k.climbers)
-    return Climb(k.number, k.seat, k.boulder, k.final, climbers, k.cancelled)
+    return Climb(k.number, k.seat, k.boulder, k.final, climbers, k.cancelled, k.injury)
 
 
 def _hand(state: State, seat: int, hand: tuple[Card, ...]) -> State:

@@ -33,6 +33,7 @@ from games.boulder_bluff.moves import (
     ClimbBoulder,
     Join,
     Move,
+    PlaceInjury,
     PlayCard,
     Prep,
     Stay,
@@ -98,6 +99,8 @@ def _candidates(state: State, seat: int) -> tuple[Move, ...]:
         return (*(PlayCard(c.number, down) for c in cards for down in (False, True)), ChalkUp())
     if state.boar is not None:
         return tuple(CancelValue(card) for card in state.boar.options)
+    if state.injury is not None:
+        return tuple(PlaceInjury(boulder) for boulder in state.injury.options)
     return (Join(), StayOff()) if state.question is not None else (Stay(), Withdraw())
 
 
@@ -119,6 +122,8 @@ def allowed(state: State, seat: int, move: Move) -> bool:
             return state.snake is not None and not state.snake.closed
         case CancelValue(card=card):
             return state.boar is not None and card in state.boar.options
+        case PlaceInjury(boulder=number):
+            return state.injury is not None and number in state.injury.options
     return False
 
 
@@ -146,7 +151,7 @@ def waiting_on(state: State) -> frozenset[int]:
         return frozenset()
     if state.snake is not None and not state.snake.closed:
         return state.snake.still_to_choose
-    for question in (state.boar, state.question, state.playing):
+    for question in (state.boar, state.injury, state.question, state.playing):
         if question is not None:
             return question.waiting_on
     if state.climb is None and state.active is not None:
@@ -162,6 +167,8 @@ def deadlines(state: State) -> tuple[Deadline, ...]:
         return state.snake.deadlines("snake")
     if state.boar is not None:
         return state.boar.deadlines()
+    if state.injury is not None:
+        return state.injury.deadlines()
     if state.question is not None:
         return state.question.deadlines()
     playing = state.playing

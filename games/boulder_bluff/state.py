@@ -72,6 +72,7 @@ class Stage(enum.StrEnum):
     BOAR = "BOAR"  # Boar Assault: its player cancels a card's value
     TROUT = "TROUT"  # Tactical Trout: cards from the deck
     TALLY = "TALLY"
+    INJURY = "INJURY"  # a climber short of the boulder tosses an injury and places it
     CLEANUP = "CLEANUP"
 
 
@@ -102,6 +103,7 @@ class Climb:
     final: bool  # Ruling 8: the first climb once the boulder deck is empty is the last
     climbers: tuple[Climber, ...] = ()
     cancelled: frozenset[int] = frozenset()  # Boar Assault: cards whose value no longer counts
+    injury: str | None = None  # the injury tossed, while its player chooses where it goes
 
     def climber(self, seat: int) -> Climber | None:
         return next((climber for climber in self.climbers if climber.seat == seat), None)
@@ -159,6 +161,12 @@ class State:
         return waiting if isinstance(waiting, Prompt) and waiting.kind == BOAR else None  # type: ignore[return-value]
 
     @property
+    def injury(self) -> Prompt[int] | None:
+        """Which claimed boulder the tossed injury goes on (Ruling 7)."""
+        waiting = self.waiting
+        return waiting if isinstance(waiting, Prompt) and waiting.kind == INJURY else None  # type: ignore[return-value]
+
+    @property
     def snake(self) -> SealedRound[bool] | None:
         """Sneaky Snake's round: stay (True) or withdraw."""
         return self.waiting if isinstance(self.waiting, SealedRound) else None
@@ -212,7 +220,7 @@ class State:
         return None if self.turn is None or self.table.over else self.turn.seat
 
 
-JOIN, BOAR = "join", "boar"  # the kinds of prompt
+JOIN, BOAR, INJURY = "join", "boar", "injury"  # the kinds of prompt
 
 
 def invariants(state: State) -> tuple[str, ...]:

@@ -68,7 +68,7 @@ class BoulderBluffView:
     turn_number: int
     climb: ClimbView | None
     tally: tuple[Strength, ...]  # the last contested climb's
-    step: str  # "turn", "play", "join", "snake", "boar", or "" when over
+    step: str  # "turn", "play", "join", "snake", "boar", "injury", or "" when over
     waiting_on: tuple[int, ...]
     boar_options: tuple[int, ...]  # the cards Boar Assault may cancel, when it is asked
     deadline: Millis | None
@@ -121,6 +121,8 @@ def _step(state: State) -> str:
         return "snake"
     if state.boar is not None:
         return "boar"
+    if state.injury is not None:
+        return "injury"
     if state.question is not None:
         return "join"
     return "play" if state.playing is not None else "turn"
