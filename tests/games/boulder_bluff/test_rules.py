@@ -34,7 +34,7 @@ from games.boulder_bluff.moves import (
 )
 from games.boulder_bluff.state import Claim, Climber
 from games.boulder_bluff.tally import strengths
-from games.boulder_bluff.turns import draw, new_story
+from games.boulder_bluff.turns import draw, new_story, top_up
 from games.core.chance import Chance
 from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.visibility import redact, seat_viewer
@@ -106,6 +106,52 @@ def test_an_empty_deck_is_refilled_from_the_discards():
     draw(story, 0, 2, Chance("t", 0))
     assert isinstance(story.events[0], DeckShuffled) and isinstance(story.events[1], CardsDrawn)
     assert len(story.state.players[0].hand) == 7
+
+
+def test_after_a_climb_every_hand_is_refilled_to_five_clockwise_from_the_active_player():
+    """Ruling 6: given hands of 2, 6 (a prep's extra card) and 4, when the climb is cleared, then each
+    short hand draws up to five, the active player first, and the hand of six keeps its six."""
+    state = begun(3)
+    me, left, right = state.active, (state.active + 1) % 3, (state.active + 2) % 3
+    hands = {me: state.players[me].hand[:2], left: (*state.players[left].hand, state.deck[0])}
+    hands[right] = state.players[right].hand[:4]
+    gone = (*state.players[me].hand[2:], *state.players[right].hand[4:])
+    players = tuple(replace(p, hand=hands[p.seat]) for p in state.players)
+    state = replace(state, players=players, deck=state.deck[1:], discards=gone)
+    story = new_story(state, 0)
+    top_up(story, Chance("t", 0))
+    drawn = [(e.seat, e.count) for e in story.events if isinstance(e, CardsDrawn)]
+    assert drawn == [(me, 3), (right, 1)]
+    assert [len(story.state.players[seat].hand) for seat in (me, left, right)] == [5, 6, 5]
+    assert not SPEC.invariants(story.state)
+
+
+def test_a_refill_reshuffles_the_discards_into_a_new_deck_when_the_deck_runs_out():
+    """Ruling 6: given a deck of one card, when a hand of two refills, then it takes that card, the
+    face-down discards are shuffled into a new deck, and it draws the other two from it."""
+    state = begun(2)
+    me = state.active
+    last, rest = state.deck[0], state.deck[1:]
+    players = tuple(replace(p, hand=p.hand[:2]) if p.seat == me else p for p in state.players)
+    state = replace(state, players=players, deck=(last,), discards=(*rest, *state.players[me].hand[2:]))
+    story = new_story(state, 0)
+    top_up(story, Chance("t", 0))
+    kinds = [(type(e).__name__, getattr(e, "count", getattr(e, "size", None))) for e in story.events]
+    assert kinds == [("CardsDrawn", 1), ("DeckShuffled", len(rest) + 3), ("CardsDrawn", 2)]
+    assert story.state.players[me].hand[2] == last and len(story.state.players[me].hand) == 5
+    assert story.state.discards == () and not SPEC.invariants(story.state)
+
+
+def test_a_solo_climb_ends_with_the_climbers_hand_back_at_five():
+    """Ruling 6 through a whole climb: the card played is discarded and the hand refilled."""
+    state = begun(2)
+    me = state.active
+    card = next(c for c in state.players[me].hand if c.animal is None)
+    state, _ = act(state, me, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, me, PlayCard(card.number, False))
+    state, _ = act(state, me, ChalkUp())
+    state, _ = act(state, 1 - me, StayOff())
+    assert len(state.players[me].hand) == 5 and card in state.discards
 
 
 def test_injury_placement_and_replacement():
