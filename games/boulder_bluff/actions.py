@@ -13,9 +13,14 @@ from games.boulder_bluff.events import (
     CardPlayedFaceUp,
     ChalkedUp,
     ClimbCalledOff,
+    ClimbCleared,
     ClimbPlanned,
     ClimbStarted,
+    HandDiscarded,
+    InjuryTaken,
     JoinAnswered,
+    MatchEnded,
+    Resigned,
     StayChosen,
     StaysRevealed,
     ValueCancelled,
@@ -27,6 +32,7 @@ from games.boulder_bluff.moves import (
     ClimbBoulder,
     Join,
     Move,
+    PlaceInjury,
     PlayCard,
     Prep,
     Stay,
@@ -70,10 +76,13 @@ def play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
         case CancelValue(card=card):
             story.tell(ValueCancelled(seat, card))
             _resume(story, chance)
+        case PlaceInjury(boulder=number):
+            story.tell(InjuryTaken(seat, _injury(state), number))
+            _resume(story, chance)
 
 
 def time_out(story: Story[State], deadline_id: str, chance: Chance) -> None:
-    """Ruling 12: silence at a join question stays off; at Boar Assault, cancels its default; at the
+    """Ruling 12: silence at a join question stays off; at Boar Assault, cancels its default; at an injury, places it on its default; at the
     Snake's countdown, stays; while playing cards, chalks up what is played when a card is face up,
     else calls the climb off; before a turn's choice, preps."""
     state = story.state
@@ -81,12 +90,45 @@ def time_out(story: Story[State], deadline_id: str, chance: Chance) -> None:
         _sealed(story, close_round(state.snake, deadline_id), chance)
     elif state.boar is not None:
         play(story, state.boar.seat, CancelValue(state.boar.default), chance)
+    elif state.injury is not None:
+        play(story, state.injury.seat, PlaceInjury(state.injury.default), chance)
     elif state.question is not None:
         play(story, state.question.seat, StayOff(), chance)
     elif state.playing is not None:
         _out_of_time(story, state.playing.seat, chance)
     elif state.active is not None:
         play(story, state.active, Prep(), chance)
+
+
+def resign(story: Story[State], seat: int, chance: Chance) -> None:
+    """Ruling 20: ``seat`` is out. With one player left the match ends (a climb under way is cleared
+    first). Otherwise what it was asked is answered as silence, its hand is discarded face down, and,
+    on its turn with no climb, the chalk bag passes on; a climb it is in goes on with its played cards."""
+    story.tell(Resigned(seat))
+    state = story.state
+    if len(state.in_play()) == 1:
+        if state.steps.pending:
+            story.tell(StepsDropped())
+        if state.climb is not None:
+            story.tell(ClimbCleared())
+        story.tell(MatchEnded("resigned"))
+        return
+    snake = state.snake
+    if snake is not None and not snake.closed and seat in snake.still_to_choose:
+        _sealed(story, seal(snake, seat, True, StayChosen), chance)
+    elif state.boar is not None and state.boar.seat == seat:
+        play(story, seat, CancelValue(state.boar.default), chance)
+    elif state.injury is not None and state.injury.seat == seat:
+        play(story, seat, PlaceInjury(state.injury.default), chance)
+    elif state.question is not None and state.question.seat == seat:
+        play(story, seat, StayOff(), chance)
+    elif state.playing is not None and state.playing.seat == seat:
+        _out_of_time(story, seat, chance)
+    hand = story.state.players[seat].hand
+    if hand:
+        story.tell(HandDiscarded(seat, len(hand), hand))
+    if story.state.climb is None and story.state.active == seat:
+        end_turn(story, "resigned")
 
 
 def _out_of_time(story: Story[State], seat: int, chance: Chance) -> None:
@@ -100,7 +142,8 @@ def _out_of_time(story: Story[State], seat: int, chance: Chance) -> None:
         _resume(story, chance)
         return
     story.tell(StepsDropped())
-    draw(story, seat, 1, chance)
+    if seat not in state.out:
+        draw(story, seat, 1, chance)
     end_turn(story, "timeout")
 
 
@@ -149,6 +192,12 @@ def _after(story: Story[State], waits: Waits | None) -> None:
 
 def _steps(state: State) -> Steps[ClimbStep]:
     return state.steps
+
+
+def _injury(state: State) -> str:
+    if state.climb is None or state.climb.injury is None:
+        raise ValueError("an injury waits to be placed")
+    return state.climb.injury
 
 
 def _round(state: State) -> SealedRound[bool]:

@@ -15,6 +15,7 @@ from games.boulder_bluff.moves import (
     ChalkUp,
     ClimbBoulder,
     Join,
+    PlaceInjury,
     PlayCard,
     Prep,
     Stay,
@@ -61,6 +62,8 @@ class HeuristicBot:
             return self._snake(view, legal)
         if isinstance(first, CancelValue):
             return self._boar(view, legal)
+        if isinstance(first, PlaceInjury):
+            return self._injury(view, legal)
         if isinstance(first, Join | StayOff):
             return self._join(view, legal)
         if any(isinstance(move, PlayCard | ChalkUp) for move in legal):
@@ -121,6 +124,13 @@ class HeuristicBot:
             return Stay()
         ours = strength((*mine.face_up, *(mine.hidden or ())), climb.boulder) + sum(mine.chalk)
         return Stay() if ours >= _rivals(climb, view.seat) else Withdraw()
+
+    def _injury(self, view: BoulderBluffView, legal: Sequence[Any]) -> Any:
+        """The variant: on a boulder whose title colour the row shows least (the fatigue it adds
+        weighs on the fewest climbs in sight)."""
+        titles = {b.number: b.title for p in view.players for claim in p.claimed for b in (claim.boulder,)}
+        seen = [b.title for b in view.row]
+        return min(legal, key=lambda move: seen.count(titles[move.boulder]) if move.boulder in titles else 0)
 
     def _boar(self, view: BoulderBluffView, legal: Sequence[Any]) -> Any:
         climb = view.climb

@@ -26,6 +26,7 @@ from games.boulder_bluff.events import (
     SnakeShown,
     ThreesPlayed,
     TroutAdded,
+    ValueCancelled,
 )
 from games.boulder_bluff.injuries import injure
 from games.boulder_bluff.state import Climb, ClimbStep, Stage, State
@@ -45,7 +46,11 @@ def can_climb(state: State, seat: int) -> bool:
 
 def plan(story: Story[State], seat: int) -> None:
     state = story.state
-    others = tuple((seat + step) % state.seats for step in range(1, state.seats))
+    others = tuple(
+        other
+        for other in ((seat + step) % state.seats for step in range(1, state.seats))
+        if other not in state.out
+    )
     steps = (ClimbStep(Stage.PLAY, seat), *(ClimbStep(Stage.ASK, s) for s in others), ClimbStep(Stage.SETTLE))
     story.tell(ClimbPlanned(steps))
 
@@ -75,7 +80,9 @@ def perform(story: Story[State], step: ClimbStep, chance: Chance) -> Waits | Non
         case ClimbStep(Stage.TROUT):
             _trout(story, climb, chance)
         case ClimbStep(Stage.TALLY):
-            _tally(story, climb, chance)
+            _tally(story, climb)
+        case ClimbStep(Stage.INJURY, seat) if seat is not None:
+            return injure(story, seat, climb.number, chance)
         case ClimbStep(Stage.CLEANUP):
             _cleanup(story, chance)
     return None
@@ -93,8 +100,9 @@ def _play(story: Story[State], climb: Climb, seat: int) -> Waits | None:
 
 
 def _ask(story: Story[State], climb: Climb, seat: int) -> Waits | None:
-    """Step 3: join or not. Ruling 3: a player who cannot play a card face up is not asked."""
-    if not can_climb(story.state, seat):
+    """Step 3: join or not. Ruling 3: a player who cannot play a card face up is not asked; Ruling 20:
+    nor is one who resigned."""
+    if seat in story.state.out or not can_climb(story.state, seat):
         story.tell(JoinAnswered(seat, False))
         return None
     deadline = seconds_after(story.at, story.state.options.join_seconds)
@@ -124,7 +132,10 @@ def _snakes(story: Story[State], climb: Climb) -> Waits | None:
             if card.animal is Animal.SNEAKY_SNAKE:
                 story.tell(SnakeShown(climber.seat, card))
     deadline = seconds_after(story.at, story.state.options.snake_seconds)
-    seats = frozenset(climber.seat for climber in climb.climbers)
+    seats = frozenset(climber.seat for climber in climb.climbers if climber.seat not in story.state.out)
+    if not seats:  # Ruling 20: who resigned is silent, and silence stays
+        story.tell(ClimbPlanned((ClimbStep(Stage.REVEAL),), first=True))
+        return None
     story.tell(RoundOpened(f"snake-{climb.number}", seats, deadline))
     return story.state.snake
 
@@ -181,6 +192,9 @@ def _boar(story: Story[State], climb: Climb, seat: int) -> Waits | None:
     options, default = boar_default(climb, seat)
     if default is None:
         return None
+    if seat in story.state.out:  # Ruling 20: silence
+        story.tell(ValueCancelled(seat, default))
+        return None
     deadline = seconds_after(story.at, story.state.options.join_seconds)
     story.tell(
         BoarAsked(seat, f"boar-{climb.number}-{len(climb.cancelled)}-{seat}", options, default, deadline)
@@ -198,14 +212,14 @@ def _trout(story: Story[State], climb: Climb, chance: Chance) -> None:
             draw(story, climber.seat, count, chance, told=TroutAdded)
 
 
-def _tally(story: Story[State], climb: Climb, chance: Chance) -> None:
-    """Steps 4 to 6: tally, the strongest claims (Ruling 5), the weaker are injured (Ruling 7)."""
+def _tally(story: Story[State], climb: Climb) -> None:
+    """Steps 4 to 6: tally, the strongest claims (Ruling 5), the weaker are injured in turn (Ruling 7)."""
     tally = strengths(story.state, climb)
     story.tell(ClimbTallied(tally))
     story.tell(BoulderClaimed(winner(tally), climb.boulder, False))
-    for strength in tally:
-        if injured(strength, climb):
-            injure(story, strength.seat, chance)
+    hurt = tuple(ClimbStep(Stage.INJURY, strength.seat) for strength in tally if injured(strength, climb))
+    if hurt:
+        story.tell(ClimbPlanned(hurt, first=True))
 
 
 def _cleanup(story: Story[State], chance: Chance) -> None:

@@ -226,13 +226,38 @@ class InjuryTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class InjuryAsked(Event):
+    """The coin gave ``seat`` ``injury``; it picks the claimed boulder it goes on (Ruling 7)."""
+
+    seat: int
+    injury: str
+    key: str
+    options: tuple[int, ...]
+    default: int
+    deadline: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class ClimbCleared(Event):
     """Chalk back in the bag; played cards (and Trout's) to the face-down discards."""
 
 
 @dataclass(frozen=True, slots=True)
 class Resigned(Event):
+    """``seat`` is out (Ruling 20): skipped for turns and join questions, ranked last."""
+
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandDiscarded(HiddenFields):
+    """A resigned player's hand, to the face-down discards (Ruling 20): nobody sees it."""
+
+    hidden = ("cards",)
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,9 +297,11 @@ EVENTS = EventCodec(
         TroutAdded,
         ClimbTallied,
         BoulderClaimed,
+        InjuryAsked,
         InjuryTaken,
         ClimbCleared,
         Resigned,
+        HandDiscarded,
         MatchEnded,
     )
 )

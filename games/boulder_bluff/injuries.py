@@ -3,32 +3,48 @@
 from __future__ import annotations
 
 from games.boulder_bluff.cards import FINGER, INJURY_PENALTY, SHOULDER
-from games.boulder_bluff.events import InjuryTaken
+from games.boulder_bluff.events import InjuryAsked, InjuryTaken
 from games.boulder_bluff.state import Claim, State
 from games.core.chance import Chance
+from games.core.deadlines import seconds_after
+from games.core.prompt import Prompt
 from games.core.turns import Story
 
 
-def injure(story: Story[State], seat: int, chance: Chance) -> None:
+def injure(story: Story[State], seat: int, number: int, chance: Chance) -> Prompt[int] | None:
     """Ruling 7: a player with no claimed boulder takes no injury (and tosses nothing). Otherwise the
-    coin decides finger or shoulder, placed on the earliest claimed boulder without an injury; with
-    none free, only a shoulder is kept, replacing the earliest finger injury."""
-    claims = story.state.players[seat].claims
+    coin decides finger or shoulder, and the player places it on a claimed boulder without an injury;
+    with none free, only a shoulder is kept, replacing a finger injury. It is asked only when that
+    choice matters: in the variant, with more than one boulder to choose from; silence (and every other
+    case) places it on the earliest one. ``number``: the climb's."""
+    state = story.state
+    claims = state.players[seat].claims
     if not claims:
-        return
+        return None
     injury = SHOULDER if chance.coin() else FINGER
-    story.tell(InjuryTaken(seat, injury, placement(claims, injury)))
+    options = eligible(claims, injury)
+    default = placement(claims, injury)
+    if default is None or len(options) < 2 or not state.options.injuries_affect_climbing or seat in state.out:
+        story.tell(InjuryTaken(seat, injury, default))
+        return None
+    deadline = seconds_after(story.at, state.options.join_seconds)
+    story.tell(InjuryAsked(seat, injury, f"injury-{number}-{seat}", options, default, deadline))
+    return story.state.injury
+
+
+def eligible(claims: tuple[Claim, ...], injury: str) -> tuple[int, ...]:
+    """The claimed boulders ``injury`` may go on: those without one; with none free, a shoulder
+    replaces a finger injury, and a finger is not kept."""
+    free = tuple(claim.boulder.number for claim in claims if claim.injury is None)
+    if free or injury != SHOULDER:
+        return free
+    return tuple(claim.boulder.number for claim in claims if claim.injury == FINGER)
 
 
 def placement(claims: tuple[Claim, ...], injury: str) -> int | None:
-    """The number of the boulder the injury goes on, or None when it is not kept."""
-    free = next((claim for claim in claims if claim.injury is None), None)
-    if free is not None:
-        return free.boulder.number
-    if injury == SHOULDER:
-        finger = next((claim for claim in claims if claim.injury == FINGER), None)
-        return None if finger is None else finger.boulder.number
-    return None
+    """Silence's pick: the earliest boulder ``injury`` may go on, or None when it is not kept."""
+    options = eligible(claims, injury)
+    return options[0] if options else None
 
 
 def score(state: State, seat: int) -> int:

@@ -3,6 +3,7 @@
 On your turn: ``Prep`` or ``ClimbBoulder``; while you climb: ``PlayCard`` one at a time, face up or
 down, then ``ChalkUp``. Asked whether you join: ``Join`` or ``StayOff``. Sneaky Snake's countdown:
 ``Stay`` or ``Withdraw`` (sealed). Boar Assault: ``CancelValue`` of a revealed card.
+An injury in the variant: ``PlaceInjury`` on one of your claimed boulders.
 """
 
 from __future__ import annotations
@@ -58,6 +59,11 @@ class CancelValue:
     card: int
 
 
-Move = Prep | ClimbBoulder | PlayCard | ChalkUp | Join | StayOff | Stay | Withdraw | CancelValue
-MOVE_TYPES = (Prep, ClimbBoulder, PlayCard, ChalkUp, Join, StayOff, Stay, Withdraw, CancelValue)
+@dataclass(frozen=True, slots=True)
+class PlaceInjury:
+    boulder: int  # the number of one of your claimed boulders offered
+
+
+Move = Prep | ClimbBoulder | PlayCard | ChalkUp | Join | StayOff | Stay | Withdraw | CancelValue | PlaceInjury
+MOVE_TYPES = (Prep, ClimbBoulder, PlayCard, ChalkUp, Join, StayOff, Stay, Withdraw, CancelValue, PlaceInjury)
 MOVES = MoveCodec(MOVE_TYPES)

@@ -23,10 +23,7 @@ from games.boulder_bluff.cards import (
 from games.boulder_bluff.events import (
     BoulderRevealed,
     BouldersShuffled,
-    ClimbCleared,
     DeckShuffled,
-    MatchEnded,
-    Resigned,
     StartPlayerDrawn,
 )
 from games.boulder_bluff.moves import (
@@ -36,6 +33,7 @@ from games.boulder_bluff.moves import (
     ClimbBoulder,
     Join,
     Move,
+    PlaceInjury,
     PlayCard,
     Prep,
     Stay,
@@ -48,7 +46,6 @@ from games.core.chance import Chance
 from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.deadlines import Deadline
 from games.core.decisions import Accepted, Codes, Decision, Rejected
-from games.core.steps import StepsDropped
 
 
 def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
@@ -63,7 +60,7 @@ def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
             actions.time_out(story, deadline_id, chance)
             return Accepted(tuple(story.events), story.state)
         case Resign():
-            return _resign(state, command.seat, command.at)
+            return _resign(state, command.seat, command.at, chance)
     problem = _gate(state, command.seat)
     if problem is not None:
         return problem
@@ -102,6 +99,8 @@ def _candidates(state: State, seat: int) -> tuple[Move, ...]:
         return (*(PlayCard(c.number, down) for c in cards for down in (False, True)), ChalkUp())
     if state.boar is not None:
         return tuple(CancelValue(card) for card in state.boar.options)
+    if state.injury is not None:
+        return tuple(PlaceInjury(boulder) for boulder in state.injury.options)
     return (Join(), StayOff()) if state.question is not None else (Stay(), Withdraw())
 
 
@@ -123,6 +122,8 @@ def allowed(state: State, seat: int, move: Move) -> bool:
             return state.snake is not None and not state.snake.closed
         case CancelValue(card=card):
             return state.boar is not None and card in state.boar.options
+        case PlaceInjury(boulder=number):
+            return state.injury is not None and number in state.injury.options
     return False
 
 
@@ -150,7 +151,7 @@ def waiting_on(state: State) -> frozenset[int]:
         return frozenset()
     if state.snake is not None and not state.snake.closed:
         return state.snake.still_to_choose
-    for question in (state.boar, state.question, state.playing):
+    for question in (state.boar, state.injury, state.question, state.playing):
         if question is not None:
             return question.waiting_on
     if state.climb is None and state.active is not None:
@@ -166,6 +167,8 @@ def deadlines(state: State) -> tuple[Deadline, ...]:
         return state.snake.deadlines("snake")
     if state.boar is not None:
         return state.boar.deadlines()
+    if state.injury is not None:
+        return state.injury.deadlines()
     if state.question is not None:
         return state.question.deadlines()
     playing = state.playing
@@ -197,17 +200,14 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
     return Accepted(tuple(story.events), story.state)
 
 
-def _resign(state: State, seat: int | None, at: int) -> Decision:
-    """Ruling 20: a player who resigns ends the match; it ranks last, the others by score. A climb
-    under way is cleared first, so every card is back on the table."""
+def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision:
+    """Ruling 20: who resigns is out, ranked last; the match ends only when one player is left."""
     if not state.running:
         return Rejected(Codes.MATCH_OVER if state.over else Codes.NOT_STARTED, "The match is not running.")
     if seat is None or not 0 <= seat < state.seats:
         return Rejected(Codes.NOT_A_PLAYER, "Only the players resign.")
+    if seat in state.out:
+        return Rejected(Codes.NOT_A_PLAYER, "You have already resigned.")
     story = new_story(state, at)
-    if state.steps.pending:
-        story.tell(StepsDropped())
-    if state.climb is not None:
-        story.tell(ClimbCleared())
-    story.tell(Resigned(seat), MatchEnded("resigned"))
+    actions.resign(story, seat, chance)
     return Accepted(tuple(story.events), story.state)

@@ -29,13 +29,18 @@ def initial_state(options: Mapping[str, Any], seats: int) -> State:
 
 
 def outcome(state: State) -> Outcome | None:
-    """Ruling 9: by score; a tie goes to whoever claimed a boulder last. Ruling 20: a player who
-    resigned ranks last. Scores are the scores."""
+    """Ruling 9: by score; a tie goes to whoever claimed a boulder last. Ruling 20: who resigned ranks
+    below who did not, the first to resign last; its claimed boulders still score. Scores are the scores."""
     if not state.over:
         return None
     scores = tuple(float(score(state, player.seat)) for player in state.players)
+    out = state.out
     keys = tuple(
-        (float(player.seat != state.resigned), scores[player.seat], float(player.last_claim))
+        (
+            float(out.index(player.seat) if player.seat in out else len(out)),
+            scores[player.seat],
+            float(player.last_claim),
+        )
         for player in state.players
     )
     return Outcome(competition_ranks(keys), scores, state.reason or "")

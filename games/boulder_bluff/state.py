@@ -72,6 +72,7 @@ class Stage(enum.StrEnum):
     BOAR = "BOAR"  # Boar Assault: its player cancels a card's value
     TROUT = "TROUT"  # Tactical Trout: cards from the deck
     TALLY = "TALLY"
+    INJURY = "INJURY"  # a climber short of the boulder tosses an injury and places it
     CLEANUP = "CLEANUP"
 
 
@@ -102,6 +103,7 @@ class Climb:
     final: bool  # Ruling 8: the first climb once the boulder deck is empty is the last
     climbers: tuple[Climber, ...] = ()
     cancelled: frozenset[int] = frozenset()  # Boar Assault: cards whose value no longer counts
+    injury: str | None = None  # the injury tossed, while its player chooses where it goes
 
     def climber(self, seat: int) -> Climber | None:
         return next((climber for climber in self.climbers if climber.seat == seat), None)
@@ -120,7 +122,7 @@ class Table:
     started: bool = False
     over: bool = False
     reason: str | None = None
-    resigned: int | None = None
+    out: tuple[int, ...] = ()  # Ruling 20: the seats that resigned, in order
 
 
 # What the match waits on inside a climb: a climber playing, the join question, a Boar Assault pick,
@@ -157,6 +159,12 @@ class State:
         """Boar Assault: which card's value to cancel."""
         waiting = self.waiting
         return waiting if isinstance(waiting, Prompt) and waiting.kind == BOAR else None  # type: ignore[return-value]
+
+    @property
+    def injury(self) -> Prompt[int] | None:
+        """Which claimed boulder the tossed injury goes on (Ruling 7)."""
+        waiting = self.waiting
+        return waiting if isinstance(waiting, Prompt) and waiting.kind == INJURY else None  # type: ignore[return-value]
 
     @property
     def snake(self) -> SealedRound[bool] | None:
@@ -196,8 +204,12 @@ class State:
         return self.table.climbs
 
     @property
-    def resigned(self) -> int | None:
-        return self.table.resigned
+    def out(self) -> tuple[int, ...]:
+        return self.table.out
+
+    def in_play(self) -> tuple[int, ...]:
+        """The seats still playing (Ruling 20: who resigned is out)."""
+        return tuple(seat for seat in range(self.seats) if seat not in self.table.out)
 
     @property
     def running(self) -> bool:
@@ -208,7 +220,7 @@ class State:
         return None if self.turn is None or self.table.over else self.turn.seat
 
 
-JOIN, BOAR = "join", "boar"  # the kinds of prompt
+JOIN, BOAR, INJURY = "join", "boar", "injury"  # the kinds of prompt
 
 
 def invariants(state: State) -> tuple[str, ...]:

@@ -36,7 +36,7 @@ def end_turn(story: Story[State], reason: str, *, last_climb: bool = False) -> N
     if state.turn is None or state.over:
         return
     turns.end_turn(story, state.turn, reason)
-    following = (state.turn.seat + 1) % state.seats
+    following = next_seat(state, state.turn.seat)
     limit = state.options.turn_limit
     if last_climb:
         story.tell(MatchEnded("last climb"))
@@ -44,6 +44,11 @@ def end_turn(story: Story[State], reason: str, *, last_climb: bool = False) -> N
         story.tell(MatchEnded("turn limit"))
     else:
         start_turn(story, following)
+
+
+def next_seat(state: State, seat: int) -> int:
+    """The next player clockwise still playing (Ruling 20: who resigned is skipped)."""
+    return next(s for s in clockwise_from((seat + 1) % state.seats, state.seats) if s not in state.out)
 
 
 def _drawn(seat: int, cards: tuple[Card, ...]) -> Event:
@@ -74,10 +79,13 @@ def draw(
 
 
 def top_up(story: Story[State], chance: Chance) -> None:
-    """Step 7: everyone refills their hand to five, clockwise from the active player (Ruling 6)."""
+    """Step 7: everyone refills their hand to five, clockwise from the active player (Ruling 6); who
+    resigned draws nothing (Ruling 20)."""
     state = story.state
     start = state.turn.seat if state.turn is not None else 0
     for seat in clockwise_from(start, state.seats):
+        if seat in state.out:
+            continue
         missing = HAND_SIZE - len(story.state.players[seat].hand)
         if missing > 0:
             draw(story, seat, missing, chance)

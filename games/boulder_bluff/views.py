@@ -26,6 +26,7 @@ class PlayerView:
     claimed: tuple[Claim, ...]
     score: int  # as it would count now
     hand: tuple[Card, ...] | None  # the cards themselves: omniscient viewers only
+    resigned: bool  # out of the match (Ruling 20)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,7 @@ class BoulderBluffView:
     turn_number: int
     climb: ClimbView | None
     tally: tuple[Strength, ...]  # the last contested climb's
-    step: str  # "turn", "play", "join", "snake", "boar", or "" when over
+    step: str  # "turn", "play", "join", "snake", "boar", "injury", or "" when over
     waiting_on: tuple[int, ...]
     boar_options: tuple[int, ...]  # the cards Boar Assault may cancel, when it is asked
     deadline: Millis | None
@@ -91,6 +92,7 @@ def player_view(state: State, viewer: Viewer) -> BoulderBluffView:
                 p.claims,
                 score(state, p.seat),
                 _sorted(p.hand) if viewer.omniscient else None,
+                p.seat in state.out,
             )
             for p in state.players
         ),
@@ -119,6 +121,8 @@ def _step(state: State) -> str:
         return "snake"
     if state.boar is not None:
         return "boar"
+    if state.injury is not None:
+        return "injury"
     if state.question is not None:
         return "join"
     return "play" if state.playing is not None else "turn"

@@ -13,13 +13,14 @@ from games.boulder_bluff.events import (
     BoulderClaimed,
     ChalkDrawn,
     ClimbCalledOff,
+    InjuryAsked,
     InjuryTaken,
     StaysRevealed,
     ThreesPlayed,
     TroutAdded,
     ValueCancelled,
 )
-from games.boulder_bluff.moves import ChalkUp, ClimbBoulder, Join, PlayCard
+from games.boulder_bluff.moves import ChalkUp, ClimbBoulder, Join, PlaceInjury, PlayCard
 from games.boulder_bluff.state import Claim, Climber, ClimbStep, Stage
 from games.boulder_bluff.tally import injured, strengths
 from games.boulder_bluff.turns import new_story
@@ -103,6 +104,54 @@ def joined(state, me, other, *downs):
     state, _ = act(state, other, Join())
     state, _ = act(state, other, PlayCard(plain(4, (G,), G).number, False))
     return act(state, other, ChalkUp())
+
+
+def short_with_two_free_boulders(**options):
+    """The joiner, short of the 9, has claimed the orange 5 and the purple 4, both without injury."""
+    state, me, other = contested(**options)
+    claims = (Claim(boulder(5, O)), Claim(boulder(4, P)))
+    players = tuple(replace(p, claims=claims) if p.seat == other else p for p in state.players)
+    row = tuple(b for b in state.row if b not in (boulder(5, O), boulder(4, P)))
+    state = replace(state, players=players, table=replace(state.table, row=row))
+    state, told = joined(state, me, other)
+    return state, told, me, other
+
+
+def test_in_the_variant_the_injured_player_chooses_the_boulder_its_injury_goes_on():
+    """Ruling 7: a prompt offering the claimed boulders without an injury, the earliest by default,
+    on the join clock; the winner, with only the boulder it just claimed, is not asked."""
+    state, told, me, other = short_with_two_free_boulders(injuriesAffectClimbing=True, joinSeconds=15)
+    asked = next(e for e in told if isinstance(e, InjuryAsked))
+    assert (asked.seat, asked.options) == (other, (boulder(5, O).number, boulder(4, P).number))
+    assert asked.default == boulder(5, O).number and asked.deadline == 1_000 + 15_000
+    assert (
+        InjuryTaken(me, next(e.injury for e in told if isinstance(e, InjuryTaken)), boulder(9, G).number)
+        in told
+    )
+    assert SPEC.waiting_on(state) == {other} and SPEC.deadlines(state)[0].kind == "injury"
+    assert set(SPEC.legal_moves(state, other)) == {PlaceInjury(n) for n in asked.options}
+    state, told = act(state, other, PlaceInjury(boulder(4, P).number))
+    assert InjuryTaken(other, asked.injury, boulder(4, P).number) in told
+    assert [c.injury for c in state.players[other].claims] == [None, asked.injury]
+
+
+def test_an_unanswered_injury_goes_on_the_earliest_free_boulder():
+    """Rulings 7 and 12: silence places it where the rulebook leaves no choice."""
+    state, _, _, other = short_with_two_free_boulders(injuriesAffectClimbing=True)
+    (clock,) = SPEC.deadlines(state)
+    state, told = act(state, None, Timeout(clock.id), clock.at)
+    placed = next(e for e in told if isinstance(e, InjuryTaken))
+    assert (placed.seat, placed.boulder) == (other, boulder(5, O).number)
+
+
+def test_without_the_variant_nobody_is_asked_where_an_injury_goes():
+    """Ruling 7: there the boulder it sits on changes nothing, so it goes on the earliest free one."""
+    _, told, _, other = short_with_two_free_boulders()
+    assert not any(isinstance(e, InjuryAsked) for e in told)
+    assert (
+        next(e for e in told if isinstance(e, InjuryTaken) and e.seat == other).boulder
+        == boulder(5, O).number
+    )
 
 
 def test_sneaky_snake_silence_stays_and_a_stale_snake_timeout_does_nothing():

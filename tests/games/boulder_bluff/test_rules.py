@@ -12,6 +12,7 @@ from games.boulder_bluff.events import (
     CardsDrawn,
     CardsRevealed,
     DeckShuffled,
+    HandDiscarded,
     InjuryTaken,
     JoinAnswered,
     JoinAsked,
@@ -33,7 +34,7 @@ from games.boulder_bluff.moves import (
 )
 from games.boulder_bluff.state import Claim, Climber
 from games.boulder_bluff.tally import strengths
-from games.boulder_bluff.turns import draw, new_story
+from games.boulder_bluff.turns import draw, new_story, top_up
 from games.core.chance import Chance
 from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.visibility import redact, seat_viewer
@@ -105,6 +106,52 @@ def test_an_empty_deck_is_refilled_from_the_discards():
     draw(story, 0, 2, Chance("t", 0))
     assert isinstance(story.events[0], DeckShuffled) and isinstance(story.events[1], CardsDrawn)
     assert len(story.state.players[0].hand) == 7
+
+
+def test_after_a_climb_every_hand_is_refilled_to_five_clockwise_from_the_active_player():
+    """Ruling 6: given hands of 2, 6 (a prep's extra card) and 4, when the climb is cleared, then each
+    short hand draws up to five, the active player first, and the hand of six keeps its six."""
+    state = begun(3)
+    me, left, right = state.active, (state.active + 1) % 3, (state.active + 2) % 3
+    hands = {me: state.players[me].hand[:2], left: (*state.players[left].hand, state.deck[0])}
+    hands[right] = state.players[right].hand[:4]
+    gone = (*state.players[me].hand[2:], *state.players[right].hand[4:])
+    players = tuple(replace(p, hand=hands[p.seat]) for p in state.players)
+    state = replace(state, players=players, deck=state.deck[1:], discards=gone)
+    story = new_story(state, 0)
+    top_up(story, Chance("t", 0))
+    drawn = [(e.seat, e.count) for e in story.events if isinstance(e, CardsDrawn)]
+    assert drawn == [(me, 3), (right, 1)]
+    assert [len(story.state.players[seat].hand) for seat in (me, left, right)] == [5, 6, 5]
+    assert not SPEC.invariants(story.state)
+
+
+def test_a_refill_reshuffles_the_discards_into_a_new_deck_when_the_deck_runs_out():
+    """Ruling 6: given a deck of one card, when a hand of two refills, then it takes that card, the
+    face-down discards are shuffled into a new deck, and it draws the other two from it."""
+    state = begun(2)
+    me = state.active
+    last, rest = state.deck[0], state.deck[1:]
+    players = tuple(replace(p, hand=p.hand[:2]) if p.seat == me else p for p in state.players)
+    state = replace(state, players=players, deck=(last,), discards=(*rest, *state.players[me].hand[2:]))
+    story = new_story(state, 0)
+    top_up(story, Chance("t", 0))
+    kinds = [(type(e).__name__, getattr(e, "count", getattr(e, "size", None))) for e in story.events]
+    assert kinds == [("CardsDrawn", 1), ("DeckShuffled", len(rest) + 3), ("CardsDrawn", 2)]
+    assert story.state.players[me].hand[2] == last and len(story.state.players[me].hand) == 5
+    assert story.state.discards == () and not SPEC.invariants(story.state)
+
+
+def test_a_solo_climb_ends_with_the_climbers_hand_back_at_five():
+    """Ruling 6 through a whole climb: the card played is discarded and the hand refilled."""
+    state = begun(2)
+    me = state.active
+    card = next(c for c in state.players[me].hand if c.animal is None)
+    state, _ = act(state, me, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, me, PlayCard(card.number, False))
+    state, _ = act(state, me, ChalkUp())
+    state, _ = act(state, 1 - me, StayOff())
+    assert len(state.players[me].hand) == 5 and card in state.discards
 
 
 def test_injury_placement_and_replacement():
@@ -207,8 +254,54 @@ def test_sneaky_snake_withdrawal_leaves_a_solo_claim():
     assert not any(isinstance(e, CardsRevealed) for e in told)
 
 
-def test_resigning_ends_the_match_last():
-    """Ruling 20."""
+def test_with_three_players_a_resigner_is_out_and_the_others_play_on():
+    """Ruling 20: its hand is discarded face down, its turns and join questions are skipped."""
+    state, me = climb_alone_ready(3)
+    quitter = (me + 1) % 3
+    discards = len(state.discards)
+    state, told = act(state, quitter, Resign())
+    assert not state.over and state.out == (quitter,) and state.players[quitter].hand == ()
+    assert len(state.discards) == discards + 5
+    discarded = next(e for e in told if isinstance(e, HandDiscarded))
+    assert redact(discarded, seat_viewer(me)).cards is None  # face down: nobody sees it
+    state, _ = act(state, me, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, me, PlayCard(plain(5, (G,), P).number, False))
+    state, told = act(state, me, ChalkUp())
+    asked = [e.seat for e in told if isinstance(e, JoinAsked)]
+    assert quitter not in asked and asked == [(me + 2) % 3]
+    state, _ = act(state, (me + 2) % 3, StayOff())
+    assert state.active == (me + 2) % 3  # the chalk bag skips the player who is out
+
+
+def test_a_resigner_asked_to_join_is_answered_as_silence():
+    """Ruling 20: the pending join question is answered as silence (stays off); the next is asked."""
+    state, me = climb_alone_ready(3)
+    state, _ = act(state, me, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, me, PlayCard(plain(5, (G,), P).number, False))
+    state, _ = act(state, me, ChalkUp())
+    asked = state.question.seat
+    state, told = act(state, asked, Resign())
+    assert JoinAnswered(asked, False) in told and state.question.seat == (asked + 1) % 3
+    assert not state.over
+
+
+def test_resigners_rank_last_keep_their_boulders_and_the_last_one_left_wins():
+    """Ruling 20: the match ends when one player is left; the first to resign ranks last."""
     state = begun(3)
+    claimed = state.row[0]
+    players = tuple(replace(p, claims=(Claim(claimed),)) if p.seat == 0 else p for p in state.players)
+    state = replace(state, players=players, table=replace(state.table, row=state.row[1:]))
+    state, _ = act(state, 0, Resign())
+    assert not state.over and len(state.players[0].claims) == 1 and state.players[0].hand == ()
+    assert state.active != 0 and not SPEC.invariants(state)
+    state, _ = act(state, 2, Resign())
+    outcome = SPEC.outcome(state)
+    assert state.over and state.reason == "resigned" and outcome.ranks == (3, 1, 2)
+    assert outcome.scores[0] == claimed.points
+
+
+def test_with_two_players_resigning_ends_the_match():
+    """Ruling 20: one player is left, and wins."""
+    state = begun(2)
     state, _ = act(state, 1, Resign())
-    assert state.over and SPEC.outcome(state).ranks[1] == 3
+    assert state.over and SPEC.outcome(state).ranks == (1, 2)

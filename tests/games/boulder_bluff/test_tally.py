@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.boulder_bluff.cards import Animal, Colour
+from games.boulder_bluff.cards import FINGER, Animal, Colour
 from games.boulder_bluff.state import Claim, Climber
 from games.boulder_bluff.tally import strengths, winner
 from tests.games.boulder_bluff.table import animal, boulder, climbing, plain, table
@@ -67,37 +67,62 @@ def test_lucky_deer_triples_chalk_after_messy_meerkat():
     assert strengths(state, state.climb)[0].chalk == 9
 
 
-def test_each_animal_in_the_tally():
-    """Ruling 16: Ants, Chameleon, Squirrel over Chameleon, Rabbit, Bear."""
-    one = plain(1, (G, O), G)
-    ants = climbing(
-        table(), boulder(4, G), Climber(0, face_up=(one, animal(Animal.ANNOYING_ANTS))), Climber(1)
+def test_annoying_ants_make_every_1_worth_2_for_all_players():
+    """Ruling 16: given a 1 played by each climber, when Ants are in the climb, then each 1 counts 2."""
+    one, other_one = plain(1, (G, O), G), plain(1, (P, G), O)
+    without = climbing(table(), boulder(4, G), Climber(0, face_up=(one,)), Climber(1, face_up=(other_one,)))
+    assert [s.raw for s in strengths(without, without.climb)] == [1, 1]
+    ants = (one, animal(Animal.ANNOYING_ANTS))
+    state = climbing(table(), boulder(4, G), Climber(0, face_up=ants), Climber(1, face_up=(other_one,)))
+    assert [s.raw for s in strengths(state, state.climb)] == [2, 2]
+
+
+def test_crazy_chameleon_gives_everyone_the_technique_bonus():
+    """Ruling 16: given cards whose titles do not match the boulder's, when a Chameleon is in the climb,
+    then every climber's cards count as matching: a technique bonus for everyone."""
+    off_title, other_off = plain(3, (G,), O), plain(2, (G,), P)
+    without = climbing(
+        table(), boulder(4, G), Climber(0, face_up=(off_title,)), Climber(1, face_up=(other_off,))
     )
-    assert strengths(ants, ants.climb)[0].raw == 2
-    off_title = plain(3, (G,), O)
-    chameleon = climbing(
-        table(), boulder(4, G), Climber(0, face_up=(off_title, animal(Animal.CRAZY_CHAMELEON))), Climber(1)
-    )
-    assert strengths(chameleon, chameleon.climb)[0].technique == 1
-    squirrel = climbing(
-        table(),
-        boulder(4, G),
-        Climber(0, face_up=(off_title, animal(Animal.CRAZY_CHAMELEON))),
-        Climber(1, face_up=(animal(Animal.CUTE_SQUIRREL),)),
-    )
-    assert strengths(squirrel, squirrel.climb)[0].technique == 0
-    rabbit = climbing(
-        table(),
-        boulder(4, G),
-        Climber(0, face_up=(animal(Animal.RARE_RABBIT),)),
-        Climber(1),
-        claims={0: (Claim(boulder(9, G)),)},
-    )
-    assert strengths(rabbit, rabbit.climb)[0].fatigue == 0
-    bear = climbing(
-        table(3), boulder(4, G), Climber(0, face_up=(animal(Animal.ANGRY_BEAR),)), Climber(1), Climber(2)
-    )
-    assert [s.animals for s in strengths(bear, bear.climb)] == [0, -1, -1]
+    assert [s.technique for s in strengths(without, without.climb)] == [0, 0]
+    chameleon = (off_title, animal(Animal.CRAZY_CHAMELEON))
+    state = climbing(table(), boulder(4, G), Climber(0, face_up=chameleon), Climber(1, face_up=(other_off,)))
+    assert [s.technique for s in strengths(state, state.climb)] == [1, 1]
+
+
+def test_cute_squirrel_negates_everyones_technique_bonus_even_the_chameleons():
+    """Ruling 16: given climbers with a technique bonus (earned, or granted by a Chameleon), when a
+    Squirrel is in the climb, then nobody has one."""
+    on_title, off_title = plain(3, (G,), G), plain(3, (G,), O)
+    squirrel = Climber(1, face_up=(animal(Animal.CUTE_SQUIRREL),))
+    earned = climbing(table(), boulder(4, G), Climber(0, face_up=(on_title,)), Climber(1))
+    assert strengths(earned, earned.climb)[0].technique == 1
+    state = climbing(table(), boulder(4, G), Climber(0, face_up=(on_title,)), squirrel)
+    assert strengths(state, state.climb)[0].technique == 0
+    granted = (off_title, animal(Animal.CRAZY_CHAMELEON))
+    state = climbing(table(), boulder(4, G), Climber(0, face_up=granted), squirrel)
+    assert strengths(state, state.climb)[0].technique == 0
+
+
+def test_rare_rabbit_ignores_fatigue_and_in_the_variant_injuries():
+    """Ruling 16: given a climber who claimed a boulder of the same title (an injured one, in the
+    variant), when a Rabbit is in the climb, then its fatigue is 0."""
+    tired = {0: (Claim(boulder(9, G), FINGER),)}
+    rabbit = Climber(1, face_up=(animal(Animal.RARE_RABBIT),))
+    for options, fatigue in (({}, -1), ({"injuriesAffectClimbing": True}, -2)):
+        without = climbing(table(**options), boulder(4, G), Climber(0), Climber(1), claims=tired)
+        assert strengths(without, without.climb)[0].fatigue == fatigue
+        state = climbing(table(**options), boulder(4, G), Climber(0), rabbit, claims=tired)
+        assert strengths(state, state.climb)[0].fatigue == 0
+
+
+def test_angry_bear_gives_every_other_climber_minus_1():
+    """Ruling 16: given three climbers, when one plays an Angry Bear, then each of the other two gets
+    -1 climb strength and its player none."""
+    bear = Climber(0, face_up=(animal(Animal.ANGRY_BEAR),))
+    state = climbing(table(3), boulder(4, G), bear, Climber(1), Climber(2))
+    tally = strengths(state, state.climb)
+    assert [s.animals for s in tally] == [0, -1, -1] and [s.total for s in tally] == [0, -1, -1]
 
 
 def test_ties_go_to_the_active_climber_then_clockwise():

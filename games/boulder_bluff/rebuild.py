@@ -1,0 +1,66 @@
+"""Rebuilding the frozen table by position: ``evolve`` runs for every event of every decision and every
+replay, and ``dataclasses.replace`` looks each field up by name. Small helpers shared by ``evolve`` and
+``resolution``."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any, TypeVar
+
+from games.boulder_bluff.cards import Card
+from games.boulder_bluff.state import Climb, Climber, Player, State, Table
+
+T = TypeVar("T")
+
+
+def _replacer(cls: type[T]) -> Callable[..., T]:
+    names = tuple(field.name for field in fields(cls))  # type: ignore[arg-type]
+    position = {name: index for index, name in enumerate(names)}
+    read = operator.attrgetter(*names)
+
+    def replace(instance: T, **changes: Any) -> T:
+        values = list(read(instance))
+        for name, value in changes.items():
+            values[position[name]] = value
+        return cls(*values)
+
+    return replace
+
+
+replace_state = _replacer(State)
+replace_player = _replacer(Player)
+replace_climber = _replacer(Climber)
+replace_climb = _replacer(Climb)
+replace_table = _replacer(Table)
+
+
+def add_to_climber(state: State, seat: int, **more: tuple[Any, ...]) -> State:
+    """``seat``'s climber with ``more`` cards or tokens added to the named piles."""
+    climber = the(the(state.climb).climber(seat))
+    climber = replace_climber(climber, **{k: (*getattr(climber, k), *v) for k, v in more.items()})
+    return replace_state(state, climb=put_climber(state, climber))
+
+
+def put_climber(state: State, climber: Climber) -> Climb:
+    """The climb with ``climber`` in its place."""
+    k = the(state.climb)
+    climbers = tuple(climber if c.seat == climber.seat else c for c in k.climbers)
+    return Climb(k.number, k.seat, k.boulder, k.final, climbers, k.cancelled, k.injury)
+
+
+def set_hand(state: State, seat: int, hand: tuple[Card, ...]) -> State:
+    return replace_state(state, players=with_player(state, replace_player(state.players[seat], hand=hand)))
+
+
+def with_player(state: State, player: Player) -> tuple[Player, ...]:
+    players = list(state.players)
+    players[player.seat] = player
+    return tuple(players)
+
+
+def the(value: T | None) -> T:
+    if value is None:
+        raise ValueError("the rules guarantee it")
+    return value
