@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from games.boulder_bluff.cards import Boulder, Card
 from games.boulder_bluff.state import ClimbStep, Strength
+from games.core import deck
 from games.core.codec import EventCodec
 from games.core.sealed import SEALED_EVENTS, ChoiceSealed, ChoicesRevealed
 from games.core.steps import STEPS_EVENTS, StepsQueued
@@ -23,21 +24,13 @@ from games.core.visibility import Event, HiddenFields
 
 
 @dataclass(frozen=True, slots=True)
-class DeckShuffled(HiddenFields):
+class DeckShuffled(deck.PileShuffled[Card]):
     """The climb cards shuffled into a new deck, top first (at the start, and from the discards)."""
-
-    hidden = ("pile",)
-
-    pile: tuple[Card, ...] | None
-    size: int
 
 
 @dataclass(frozen=True, slots=True)
-class BouldersShuffled(HiddenFields):
-    hidden = ("pile",)
-
-    pile: tuple[Boulder, ...] | None
-    size: int
+class BouldersShuffled(deck.PileShuffled[Boulder]):
+    """The boulders shuffled into the boulder deck, top first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,17 +41,8 @@ class BoulderRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDrawn(HiddenFields):
+class CardsDrawn(deck.CardsDrawn[Card]):
     """``seat`` took ``count`` cards from the top of the deck (the deal, a prep, a refill)."""
-
-    hidden = ("cards",)
-
-    seat: int
-    count: int
-    cards: tuple[Card, ...] | None
-
-    def privy_seats(self) -> frozenset[int]:
-        return frozenset((self.seat,))
 
 
 @dataclass(frozen=True, slots=True)

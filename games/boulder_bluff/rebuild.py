@@ -4,36 +4,19 @@ replay, and ``dataclasses.replace`` looks each field up by name. Small helpers s
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
-from dataclasses import fields
 from typing import Any, TypeVar
 
 from games.boulder_bluff.cards import Card
 from games.boulder_bluff.state import Climb, Climber, Player, State, Table
+from games.core.frozen import replacer
 
 T = TypeVar("T")
 
-
-def _replacer(cls: type[T]) -> Callable[..., T]:
-    names = tuple(field.name for field in fields(cls))  # type: ignore[arg-type]
-    position = {name: index for index, name in enumerate(names)}
-    read = operator.attrgetter(*names)
-
-    def replace(instance: T, **changes: Any) -> T:
-        values = list(read(instance))
-        for name, value in changes.items():
-            values[position[name]] = value
-        return cls(*values)
-
-    return replace
-
-
-replace_state = _replacer(State)
-replace_player = _replacer(Player)
-replace_climber = _replacer(Climber)
-replace_climb = _replacer(Climb)
-replace_table = _replacer(Table)
+replace_state = replacer(State)
+replace_player = replacer(Player)
+replace_climber = replacer(Climber)
+replace_climb = replacer(Climb)
+replace_table = replacer(Table)
 
 
 def add_to_climber(state: State, seat: int, **more: tuple[Any, ...]) -> State:
