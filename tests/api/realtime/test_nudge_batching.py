@@ -1,0 +1,70 @@
+"""Nudges published at once go to Redis together (issue 6).
+
+channels_redis publishes one message per round trip under a lock: on a loaded server (hundreds of
+moves per second) nudges queued behind it for seconds, and subscribers waited for their poll. The
+resilient layer sends whatever is waiting in one pipelined round trip, in the order it was published.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from redis.asyncio.client import Pipeline, Redis
+
+from api.common.layers import ResilientRedisPubSubLayer
+from tests.api.private_redis import PrivateRedis
+
+pytestmark = [pytest.mark.redis]
+
+NUDGES = 200
+
+
+@pytest.fixture
+def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Each request the layer's Redis clients send and wait for: a command alone, or a pipeline."""
+    trips: list[str] = []
+    command, pipeline = Redis.execute_command, Pipeline.execute
+
+    async def alone(self: Redis, *args: object, **options: object) -> object:
+        trips.append(str(args[0]))
+        return await command(self, *args, **options)
+
+    async def together(self: Pipeline, *args: object, **options: object) -> object:
+        trips.append(f"pipeline of {len(self.command_stack)}")
+        return await pipeline(self, *args, **options)
+
+    monkeypatch.setattr(Redis, "execute_command", alone)
+    monkeypatch.setattr(Pipeline, "execute", together)
+    yield trips
+
+
+async def test_nudges_published_at_once_reach_redis_in_two_round_trips_and_arrive_in_order(
+    private_redis: PrivateRedis, round_trips: list[str]
+) -> None:
+    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url])
+    channel = await layer.new_channel()
+    await layer.group_add("match.1", channel)
+    round_trips.clear()
+
+    await asyncio.gather(
+        *(layer.group_send("match.1", {"type": "match.advanced", "version": n}) for n in range(NUDGES))
+    )
+
+    # The first goes alone; the others piled up meanwhile and follow in one pipeline.
+    assert len(round_trips) <= 2, round_trips
+    received = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(NUDGES)]
+    assert [message["version"] for message in received] == list(range(NUDGES))
+    await layer.flush()
+
+
+async def test_a_publish_to_a_redis_that_is_down_returns_at_once(private_redis: PrivateRedis) -> None:
+    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url])
+    await layer.group_send("match.1", {"type": "match.advanced", "version": 1})
+    private_redis.stop()
+    await layer.group_send("match.1", {"type": "match.advanced", "version": 2})  # found down here
+    started = asyncio.get_running_loop().time()
+    await layer.group_send("match.1", {"type": "match.advanced", "version": 3})
+    assert asyncio.get_running_loop().time() - started < 0.05
+    assert layer.is_down()
