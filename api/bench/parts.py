@@ -81,6 +81,11 @@ def run_service(stack: Stack, options: Options, out: report.Report, console: Con
         for rank in ("p50", "p95", "p99"):
             figure = f"service.submit_{rank}_ms"
             out.add(figure, f"service submitMove {rank}", result[f"{rank}_ms"], "ms", game=game.key)
+        refused = result.get("refused_share")
+        percent = None if refused is None else round(refused * 100, 1)
+        out.add("service.refused_percent", "service: submissions refused", percent, "%", game=game.key)
+        label = "service: longest pause between two moves of a match"
+        out.add("service.longest_pause_ms", label, result.get("longest_pause_ms"), "ms", game=game.key)
         if reference:
             ratio = round(result["moves_per_s"] / reference["commits_per_s"], 3)
             out.add("service.of_reference", "service ÷ reference", ratio, "", game=game.key)

@@ -29,6 +29,7 @@ class Submission:
     sent: float  # time.perf_counter() when it was sent
     seconds: float  # until its result arrived
     code: str | None  # None: accepted; else the rejection's code
+    match_id: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +110,7 @@ class SeatClient:
             data = await self.http.execute(documents.SUBMIT, variables, token=self.player.token)
         result = data["submitMove"]
         code = None if result["__typename"] == "MoveAccepted" else result["code"]
-        self.record(Submission(sent, time.perf_counter() - sent, code))
+        self.record(Submission(sent, time.perf_counter() - sent, code, match_id))
         return code
 
 

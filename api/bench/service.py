@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 from api.bench import lobby, progress, reference
@@ -61,6 +62,17 @@ async def seat_clients(plan: dict[str, Any], http: Http, submissions: list[Submi
     ]
 
 
+def longest_pause_ms(measured: list[Submission]) -> float | None:
+    """The longest time between two accepted moves of one match, in the measured window: a match left
+    waiting (a lost or late update) shows here, however good the percentiles of the others look."""
+    sent: dict[str, list[float]] = {}
+    for submission in measured:
+        if submission.code is None:
+            sent.setdefault(submission.match_id, []).append(submission.sent)
+    gaps = [later - earlier for moments in sent.values() for earlier, later in pairwise(sorted(moments))]
+    return round(max(gaps) * 1000, 1) if gaps else None
+
+
 def summary(
     plan: dict[str, Any],
     window: Window,
@@ -83,6 +95,8 @@ def summary(
         "submitted": len(measured),
         "rejected": dict(Counter(s.code for s in measured if s.code is not None)),
         "matches_finished": sum(table.finished for table in tables),
+        "refused_share": round(1 - accepted / len(measured), 3) if measured else None,
+        "longest_pause_ms": longest_pause_ms(measured),
         **spread([s.seconds * 1000 for s in measured]),
     }
 

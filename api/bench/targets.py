@@ -34,6 +34,9 @@ TARGETS: dict[str, Target] = {
     # 64 concurrent 2-seat matches, one client per seat (about 1.6 times boardgame.io's 243 moves/s)
     "service.moves_per_s": Target(at_least=400),
     "service.submit_p99_ms": Target(at_most=100),
+    # ours, not issue 6's: no match of the load waits seconds for an update (a lost nudge did, hidden
+    # by good percentiles: the stalled matches sent nothing to measure)
+    "service.longest_pause_ms": Target(at_most=2_000),
     # a move's acceptance to its arrival at each of 200 subscribers of one match
     "live.p99_ms": Target(at_most=30),
     # a deadline to the timeout the timer worker applied for it

@@ -59,6 +59,8 @@ FIGURES = {
     "service.submit_p95_ms",
     "service.submit_p99_ms",
     "service.of_reference",
+    "service.refused_percent",
+    "service.longest_pause_ms",
     "service.commit_probe_max_ms",
     "live.p50_ms",
     "live.p99_ms",

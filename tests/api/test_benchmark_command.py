@@ -13,6 +13,8 @@ from api.bench.management.commands.benchmark import _parts
 from api.bench.options import PARTS
 from api.bench.parts import PartFailed, drive
 from api.bench.report import Report
+from api.bench.seat import Submission
+from api.bench.service import longest_pause_ms
 from api.bench.stack import PRODUCTION_FLAGS, free_port
 from api.bench.stats import percentile
 from api.bench.targets import TARGETS, verdict
@@ -68,6 +70,16 @@ def test_percentiles_are_nearest_rank():
     assert (percentile(values, 0.5), percentile(values, 0.99), percentile(values, 1.0)) == (50, 99, 100)
     assert percentile([7.0], 0.99) == 7.0
     assert percentile([], 0.5) is None
+
+
+def test_the_longest_pause_is_between_accepted_moves_of_one_match():
+    def accepted(sent: float, match_id: str) -> Submission:
+        return Submission(sent, 0.01, None, match_id)
+
+    measured = [accepted(0.0, "1"), accepted(1.0, "2"), accepted(0.5, "1"), accepted(3.0, "1")]
+    measured.append(Submission(2.0, 0.01, "VERSION_MISMATCH", "1"))  # refused: not a move
+    assert longest_pause_ms(measured) == 2500.0  # match 1, from 0.5 s to 3 s
+    assert longest_pause_ms([accepted(0.0, "1")]) is None
 
 
 def test_a_part_that_could_not_run_fails_the_report(tmp_path: Path):
