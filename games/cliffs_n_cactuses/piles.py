@@ -1,0 +1,29 @@
+"""Drawing from the deck: when it runs out, the discards are shuffled into a new one (Ruling 13; GAMES.md:
+the FAQ's "Guess you should've shuffled" is a joke, not a rule)."""
+
+from __future__ import annotations
+
+from games.cliffs_n_cactuses import events as ev
+from games.cliffs_n_cactuses.state import State
+from games.core.chance import Chance
+from games.core.turns import Story
+
+
+def refill(story: Story[State], chance: Chance) -> None:
+    """An empty deck becomes the discards, shuffled face down (nothing when there are none)."""
+    state = story.state
+    if not state.deck and state.discards:
+        pile = chance.shuffle(state.discards)
+        story.tell(ev.DeckShuffled(pile, len(pile)))
+
+
+def draw_from_deck(story: Story[State], seat: int, count: int, chance: Chance) -> None:
+    """``seat`` draws ``count`` cards from the top, the discards reshuffled if the deck runs out (fewer
+    when both are spent)."""
+    while count > 0:
+        refill(story, chance)
+        drawn = story.state.deck[:count]
+        if not drawn:
+            return
+        story.tell(ev.CardsDrawn(seat, len(drawn), drawn))
+        count -= len(drawn)

@@ -1,0 +1,203 @@
+"""What one viewer may see of the table: ``player_view(state, viewer)``, and what it must not learn.
+
+Public: positions, the stage, the phase and its deadline, every queue with the backs of its face-down
+cards (which are flipped shows: a Flip is done in plain sight), the revealed cards, hand sizes, the
+discards, the special being resolved and the targets it offers, who still holds Last-Ditch Larry, and
+the tiebreak (who has thrown, not what, until all are shown). Private: your own hand. Nobody sees the
+deck's order or the face of a face-down card in the view (Ruling 14); an omniscient viewer sees every
+hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.cliffs_n_cactuses.cards import Card
+from games.cliffs_n_cactuses.rules import deadlines
+from games.cliffs_n_cactuses.stages import stage_at
+from games.cliffs_n_cactuses.state import Aim, Placed, Racer, State
+from games.core.moments import Millis
+from games.core.visibility import Viewer
+
+
+@dataclass(frozen=True, slots=True)
+class QueueCardView:
+    """A card in a queue: ``card`` once revealed (None while face down), and whether it lies upside down."""
+
+    card: Card | None
+    revealed: bool
+    flipped: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RacerView:
+    seat: int
+    position: int  # metres up the cliff
+    cards: int  # how many cards in hand
+    queue: tuple[QueueCardView, ...]  # left to right
+    larry: bool  # Last-Ditch Larry still to play
+    playing: bool  # False once the racer has left the race
+    plays_left: int  # cards it may still play this Race phase
+    done: bool  # has started drawing (or is otherwise done) this Race phase
+    moved: int | None  # metres down at the last tally (negative: up)
+    hand: tuple[Card, ...] | None  # the cards themselves: omniscient viewers only
+
+
+@dataclass(frozen=True, slots=True)
+class StageView:
+    number: int
+    cards: int  # the most cards a racer may play this round
+    default_movement: int  # metres down for an empty queue at the tally
+
+
+@dataclass(frozen=True, slots=True)
+class LiftedView:
+    """The special being resolved, lifted out of ``seat``'s queue at ``index``; it acts ``triggers``
+    times, ``done`` of them so far."""
+
+    seat: int
+    card: Card
+    flipped: bool
+    index: int
+    triggers: int
+    done: int
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionView:
+    """``seat`` picks where the special acts: answer ``CHOOSE_TARGET`` with an index into ``aims``."""
+
+    seat: int
+    aims: tuple[Aim, ...]
+    default: int
+    deadline: Millis | None
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakView:
+    purpose: str  # "lead" (1st place, best of 1) or "finish" (the win, best of 3)
+    entrants: tuple[int, ...]
+    contenders: tuple[int, ...]  # still in the point being thrown
+    best_of: int
+    wins: tuple[int, ...]  # points won, by entrant
+    thrown: tuple[int, ...]  # who has thrown in this throw (not what)
+
+
+@dataclass(frozen=True, slots=True)
+class CliffsNCactusesView:
+    """The cliff as the caller may see it: positions, the stage, the phase and its deadline, every queue,
+    your hand, and what Resolution is doing."""
+
+    seat: int | None  # who is looking (None: a spectator)
+    phase: str  # DEALING, TIEBREAK, RACE, RESOLUTION, LAST_CALL or OVER
+    stack: bool  # the Stack variant: queues are revealed right to left
+    round: int
+    stage: StageView | None
+    leader: int | None  # the 1st-place racer, who resolves first
+    order: tuple[int, ...]  # this round's resolution order
+    revealing: int | None  # the racer whose queue is being revealed
+    deadline: Millis | None
+    hand: tuple[Card, ...]  # your own hand
+    racers: tuple[RacerView, ...]
+    deck: int  # cards left in the deck
+    discards: tuple[Card, ...]  # face up, latest last
+    lifted: LiftedView | None
+    question: QuestionView | None
+    last_call: tuple[int, ...]  # racers who may still play Larry before the tally
+    tiebreak: TiebreakView | None
+    winners: tuple[int, ...]
+    reason: str | None
+
+
+def player_view(state: State, viewer: Viewer) -> CliffsNCactusesView:
+    seat = viewer.seat if viewer.seat is not None and 0 <= viewer.seat < state.seats else None
+    leader = state.leader
+    stage = None if leader is None else stage_at(state.racers[leader].position)
+    times = [deadline.at for deadline in deadlines(state)]
+    resolving = state.phase.value in ("RESOLUTION", "LAST_CALL") and state.order
+    return CliffsNCactusesView(
+        seat=viewer.seat,
+        phase=state.phase.value,
+        stack=state.options.stack,
+        round=state.round,
+        stage=None if stage is None else StageView(stage.number, stage.cards, stage.default_movement),
+        leader=leader,
+        order=state.order,
+        revealing=state.order[state.turn] if resolving else None,
+        deadline=min(times, default=None),
+        hand=() if seat is None else state.racers[seat].hand,
+        racers=tuple(_racer(state, racer, viewer) for racer in state.racers),
+        deck=len(state.deck),
+        discards=state.discards,
+        lifted=_lifted(state),
+        question=_question(state),
+        last_call=() if state.last_call is None else tuple(sorted(state.last_call.waiting)),
+        tiebreak=_tiebreak(state),
+        winners=state.winners,
+        reason=state.reason,
+    )
+
+
+def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
+    """The cards ``viewer`` must not be able to learn now: the deck, other racers' hands and every
+    face-down queue card, except the cards it saw go where they are (played by it, or taken from its
+    hand by a Draw)."""
+    if viewer.omniscient or not state.started:
+        return ()
+    own = state.racers[viewer.seat] if viewer.seat is not None and 0 <= viewer.seat < state.seats else None
+    seen = frozenset() if own is None else own.seen
+
+    def hidden(card: Card) -> bool:
+        return card.id not in seen
+
+    others = [card for racer in state.racers if racer is not own for card in racer.hand if hidden(card)]
+    face_down = [placed.card for racer in state.racers for placed in racer.queue if not placed.revealed]
+    return (*state.deck, *others, *(card for card in face_down if hidden(card)))
+
+
+def _racer(state: State, racer: Racer, viewer: Viewer) -> RacerView:
+    race = state.race
+    return RacerView(
+        seat=racer.seat,
+        position=racer.position,
+        cards=len(racer.hand),
+        queue=tuple(_placed(placed) for placed in racer.queue),
+        larry=racer.larry,
+        playing=racer.playing,
+        plays_left=0 if race is None else race.left(racer.seat),
+        done=race is not None and (racer.seat in race.done or race.closed),
+        moved=racer.moved,
+        hand=racer.hand if viewer.omniscient else None,
+    )
+
+
+def _placed(placed: Placed) -> QueueCardView:
+    return QueueCardView(placed.card if placed.revealed else None, placed.revealed, placed.flipped)
+
+
+def _lifted(state: State) -> LiftedView | None:
+    lifted = state.lifted
+    if lifted is None:
+        return None
+    placed = lifted.placed
+    return LiftedView(lifted.seat, placed.card, placed.flipped, lifted.index, lifted.triggers, lifted.done)
+
+
+def _question(state: State) -> QuestionView | None:
+    question = state.question
+    if question is None:
+        return None
+    prompt = question.prompt
+    return QuestionView(prompt.seat, question.aims, prompt.default, prompt.deadline)
+
+
+def _tiebreak(state: State) -> TiebreakView | None:
+    tiebreak = state.tiebreak
+    if tiebreak is None:
+        return None
+    throws = tiebreak.throws
+    thrown = () if throws is None or throws.revealed else tuple(sorted(throws.choices))
+    wins = tuple(tiebreak.wins.get(seat, 0) for seat in tiebreak.entrants)
+    return TiebreakView(
+        tiebreak.purpose, tiebreak.entrants, tiebreak.contenders, tiebreak.best_of, wins, thrown
+    )

@@ -1,0 +1,104 @@
+"""Cliffs n' Cactuses tables written as racers' positions and hands of named cards, so rule tests read
+like the rulebook:
+
+    state = table({0: ("Nitroooooo!", "Multiplier <")}, positions=(500, 900, 800, 500))
+
+Cards are named as ``label`` names them without metres ("Nitroooooo!", "Multiplier «", "Gift: « to left
+racer", "Steal: any racer's *"); each name takes the next unused copy. Cards no hand names go to the
+deck, ``deck`` (names) first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from games.cliffs_n_cactuses.cards import DECK, Card, label
+from games.cliffs_n_cactuses.evolve import evolve
+from games.cliffs_n_cactuses.options import Options
+from games.cliffs_n_cactuses.rounds import start_round
+from games.cliffs_n_cactuses.rules import decide
+from games.cliffs_n_cactuses.state import Phase, Racer, State
+from games.core.chance import Chance
+from games.core.commands import Command, Timeout
+from games.core.decisions import Accepted, Rejected
+from games.core.turns import Story
+from games.core.visibility import Event
+
+T0 = 1_700_000_000_000
+
+
+def name_of(card: Card) -> str:
+    """A card's label without its metres: "Nitroooooo!", "Multiplier <", "Steal: any racer's *"."""
+    return label(card.printed).split(" (")[0]
+
+
+class Cards:
+    """Hands out unused copies by name."""
+
+    def __init__(self) -> None:
+        self.used: set[int] = set()
+
+    def take(self, name: str) -> Card:
+        for card in DECK:
+            if card.id not in self.used and name_of(card) == name:
+                self.used.add(card.id)
+                return card
+        raise KeyError(f"no unused card named {name!r}")
+
+
+def table(
+    hands: Mapping[int, Sequence[str]],
+    *,
+    positions: Sequence[int],
+    deck: Sequence[str] = (),
+    larry: Sequence[bool] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> State:
+    """A dealt match about to start its round: positions, hands and Larry as given."""
+    cards = Cards()
+    held = {seat: tuple(cards.take(name) for name in names) for seat, names in hands.items()}
+    top = tuple(cards.take(name) for name in deck)
+    rest = tuple(card for card in DECK if card.id not in cards.used)
+    racers = tuple(
+        Racer(seat, position, held.get(seat, ()), larry=True if larry is None else larry[seat])
+        for seat, position in enumerate(positions)
+    )
+    built = Options.build(options)
+    state = State(built, len(positions), racers, deck=top + rest, phase=Phase.RACE)  # dealt: started
+    story = Story(state, T0, evolve)
+    start_round(story)
+    return story.state
+
+
+def card_id(state: State, seat: int, name: str) -> int:
+    """The id of the card named ``name`` in ``seat``'s hand."""
+    return next(card.id for card in state.racers[seat].hand if name_of(card) == name)
+
+
+def play(state: State, seat: int | None, move: Any, at: int = T0 + 1000) -> tuple[State, tuple[Event, ...]]:
+    """``seat`` makes ``move``; the table after it and the events (fails the test when refused)."""
+    decision = decide(state, Command(move, seat, at), Chance("test", at))
+    assert isinstance(decision, Accepted), decision
+    return decision.after, decision.events
+
+
+def refused(state: State, seat: int | None, move: Any) -> Rejected:
+    decision = decide(state, Command(move, seat, T0 + 1000), Chance("test", 1))
+    assert isinstance(decision, Rejected), decision
+    return decision
+
+
+def time_out(state: State, deadline_id: str, at: int) -> tuple[State, tuple[Event, ...]]:
+    return play(state, None, Timeout(deadline_id), at)
+
+
+def queue_names(state: State, seat: int) -> list[str]:
+    return [name_of(placed.card) for placed in state.racers[seat].queue]
+
+
+def with_positions(state: State, positions: Sequence[int]) -> State:
+    return replace(
+        state, racers=tuple(replace(r, position=p) for r, p in zip(state.racers, positions, strict=True))
+    )
