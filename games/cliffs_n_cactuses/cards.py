@@ -1,5 +1,5 @@
-"""Cliffs n' Cactuses' card data: the 126-card deck (``GAMES.md``), each card's face upright and upside
-down, and a short label for each face.
+"""Cliffs n' Cactuses' card data: the 126-card deck (``GAMES.md``, Ruling 1), each card's face upright
+and upside down (Ruling 2), and a short label for each face.
 
 Data only. 36 Bonuses and 36 Sabotages (six names each, six copies of each), 12 Multipliers and 42
 Specials (seven each of Vaporize, Gift, Swap, Steal, Draw and Flip, with the targets GAMES.md lists).

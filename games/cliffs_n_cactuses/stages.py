@@ -1,4 +1,4 @@
-"""The cliff and its three stages (``GAMES.md``, FOUND in the rulebook's Cliff rules).
+"""The cliff and its three stages (``GAMES.md``, FOUND in the rulebook's Cliff rules; Ruling 3).
 
 Positions are metres up the cliff, from 1200 (the top) to 0 (the bottom, the finish), on a 50 m grid:
 every card and every default movement is a multiple of 50 and positions are clamped to the cliff, so a
