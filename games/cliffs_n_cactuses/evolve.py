@@ -168,9 +168,16 @@ def _at(state: State, spot: Spot) -> Placed:
 
 
 def _without(state: State, spot: Spot) -> State:
+    """The card at ``spot`` leaves its queue. A special lifted out of that queue keeps its place between
+    the cards around it: when a card to its left leaves, its index moves down with them (FOUND: "position
+    still matters"; a doubled Vaporize ``<`` discards two cards to its left, never one to its right)."""
     queue = state.racers[spot.seat].queue
     assert spot.index is not None
-    return _with_queue(state, spot.seat, queue[: spot.index] + queue[spot.index + 1 :])
+    state = _with_queue(state, spot.seat, queue[: spot.index] + queue[spot.index + 1 :])
+    lifted = state.lifted
+    if lifted is not None and lifted.seat == spot.seat and spot.index < lifted.index:
+        state = replace(state, lifted=replace(lifted, index=lifted.index - 1))
+    return state
 
 
 def _flipped(state: State, spot: Spot) -> State:

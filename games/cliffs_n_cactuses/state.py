@@ -81,7 +81,9 @@ class Aim:
 @dataclass(frozen=True, slots=True)
 class Lifted:
     """A revealed special, lifted out of ``seat``'s queue at ``index`` (kept for relative targets,
-    FOUND), acting ``triggers`` times (its factor when revealed, Ruling 5), ``done`` of them so far."""
+    FOUND; it moves down when a card to its left leaves the queue, so the special keeps its place
+    between its neighbours), acting ``triggers`` times (its factor when revealed, Ruling 5), ``done`` of
+    them so far."""
 
     seat: int
     placed: Placed
