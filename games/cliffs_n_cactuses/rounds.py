@@ -76,8 +76,10 @@ def judge_throws(story: Story[State], chance: Chance) -> None:
     assert state.tiebreak is not None and state.tiebreak.throws is not None
     shown = sealed.reveal(state.tiebreak.throws, ev.ThrowsShown)
     story.tell(shown)
-    throws = {seat: throw.shape for seat, throw in shown.choices.items()}
-    remaining = left_in(throws, state.tiebreak.contenders, chance)
+    contenders = state.tiebreak.contenders
+    racing = tuple(seat for seat in contenders if state.racers[seat].playing) or contenders
+    throws = {seat: throw.shape for seat, throw in shown.choices.items() if seat in racing}
+    remaining = left_in(throws, racing, chance)
     story.tell(ev.ThrowWon(remaining))
     if len(remaining) > 1:
         open_throws(story)

@@ -79,8 +79,7 @@ def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
             thrown = sealed.seal(tiebreak.throws, seat, move, ev.ThrowSealed)
             assert not isinstance(thrown, Rejected)
             story.tell(*thrown)
-            if isinstance(thrown[-1], RoundClosed):  # the last contender threw
-                judge_throws(story, chance)
+            _judge_if_thrown(story, chance)
 
 
 def _finish(story: Story[State], seat: int, chance: Chance) -> None:
@@ -92,6 +91,20 @@ def _finish(story: Story[State], seat: int, chance: Chance) -> None:
     story.tell(*done)
     if story.state.phase is Phase.RESOLUTION:
         _resolve(story, chance)
+
+
+def _judge_if_thrown(story: Story[State], chance: Chance) -> None:
+    """Judge the open throw once every racer still racing in it has thrown: one who left never will,
+    and is out of it (Ruling 10)."""
+    tiebreak = story.state.tiebreak
+    if tiebreak is None or tiebreak.throws is None or tiebreak.throws.revealed:
+        return
+    throws = tiebreak.throws
+    if not throws.closed:
+        if throws.still_to_choose & frozenset(story.state.playing()):
+            return
+        story.tell(RoundClosed(throws.key, throws.still_to_choose))
+    judge_throws(story, chance)
 
 
 def _resolve(story: Story[State], chance: Chance) -> None:
@@ -222,4 +235,6 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
         _answer(story, state.question.prompt.default, chance)
     elif state.last_call is not None and player in state.last_call.waiting:
         _play(story, player, KeepLarry(), chance)
+    elif state.tiebreak is not None and state.tiebreak.throws is not None:
+        _judge_if_thrown(story, chance)
     return Accepted(tuple(story.events), story.state)

@@ -1,0 +1,225 @@
+"""What each viewer gets, in ``player_view`` and in redacted events (Ruling 14): a face-down card shows
+its back to everyone, the racer who played it included (it saw the face in its own event); hands are
+private; the deck's order is nobody's; Larry's card is nobody's until revealed; the two racers of a
+Draw from a hand see what moved.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from games.cliffs_n_cactuses import SPEC
+from games.cliffs_n_cactuses import events as ev
+from games.cliffs_n_cactuses.moves import ChooseTarget, PlayCard, PlayLarry, Throw
+from games.cliffs_n_cactuses.state import LEAD, Aim, Phase, Spot, State
+from games.cliffs_n_cactuses.views import (
+    LiftedView,
+    QuestionView,
+    QueueCardView,
+    TiebreakView,
+    player_view,
+)
+from games.core import engine
+from games.core.codec import encode
+from games.core.commands import Begin
+from games.core.sealed import SeatReady
+from games.core.visibility import OMNISCIENT, SPECTATOR, Event, Viewer, redact, seat_viewer
+from tests.conformance.playouts import steps
+from tests.games.cliffs_n_cactuses.table import card_id, play, table, time_out
+
+FACE_DOWN = QueueCardView(None, revealed=False, flipped=False)
+
+
+def text(value: object) -> str:
+    return json.dumps(encode(value), separators=(",", ":"), sort_keys=True)
+
+
+def viewers(seats: int) -> tuple[Viewer, ...]:
+    return (SPECTATOR, *map(seat_viewer, range(seats)))
+
+
+def others(seat: int, seats: int) -> tuple[Viewer, ...]:
+    """Every viewer but ``seat``: the other seats and a spectator."""
+    return (SPECTATOR, *(seat_viewer(other) for other in range(seats) if other != seat))
+
+
+def of_type(events: tuple[Event, ...], kind: type) -> list:
+    return [event for event in events if isinstance(event, kind)]
+
+
+def test_a_played_card_is_seen_by_its_player_only():
+    state = table({0: ("Coffee", "Banana"), 1: ("Cow Crossing",), 2: ()}, positions=(900, 1000, 1100))
+    coffee = state.racers[0].hand[0]
+    state, events = play(state, 0, PlayCard(coffee.id, 1))
+    (played,) = of_type(events, ev.CardPlayed)
+    assert redact(played, seat_viewer(0)) == played
+    for viewer in others(0, 3):
+        assert redact(played, viewer) == replace(played, play=None)  # which queue, not which card
+        assert text(coffee) not in text(redact(played, viewer)) + text(player_view(state, viewer))
+    for viewer in viewers(3):  # the back of the card, even for the racer who played it
+        view = player_view(state, viewer)
+        assert view.racers[1].queue == (FACE_DOWN,)
+        assert view.racers[0].cards == 1
+    assert coffee in SPEC.secrets(state, seat_viewer(1))
+    assert coffee not in SPEC.secrets(state, seat_viewer(0))  # it saw the card go there
+
+
+def flipped_face_down() -> State:
+    """Seat 0 (1st place) flips seat 1's face-down Coffee with its Flip: *; then seat 1's Vaporize: * is
+    revealed and asks seat 1 where it acts, with the Coffee and seat 2's Banana still face down."""
+    state = table(
+        {0: ("Flip: *",), 1: ("Vaporize: *", "Coffee"), 2: ("Banana",)},
+        positions=(500, 900, 950),
+        larry=(False, False, False),
+    )
+    state, _ = play(state, 0, PlayCard(card_id(state, 0, "Flip: *"), 0))
+    state, _ = play(state, 1, PlayCard(card_id(state, 1, "Vaporize: *"), 1))
+    state, _ = play(state, 1, PlayCard(card_id(state, 1, "Coffee"), 1))
+    state, _ = play(state, 2, PlayCard(card_id(state, 2, "Banana"), 2))
+    state, _ = time_out(state, state.race.key, state.race.deadline)
+    assert state.question is not None and state.question.prompt.seat == 0
+    coffee = state.question.aims.index(next(aim for aim in state.question.aims if aim.card == Spot(1, 1)))
+    state, events = play(state, 0, ChooseTarget(coffee), state.race.deadline + 1)
+    assert ev.CardFlipped(Spot(1, 1)) in events
+    assert state.question is not None and state.question.prompt.seat == 1
+    return state
+
+
+def test_a_face_down_card_shows_everyone_its_back_and_whether_it_is_flipped():
+    """Ruling 14 and the rulebook's "Turn the target card upside down, even if it's unrevealed"."""
+    state = flipped_face_down()
+    coffee, banana = state.racers[1].queue[0].card, state.racers[2].queue[0].card
+    for viewer in viewers(3):
+        view = player_view(state, viewer)
+        assert view.racers[1].queue == (QueueCardView(None, revealed=False, flipped=True),)
+        assert view.racers[2].queue == (FACE_DOWN,)
+        assert text(coffee) not in text(view.racers) and text(banana) not in text(view.racers)
+    omniscient = player_view(state, OMNISCIENT)
+    assert omniscient.racers[1].queue == (QueueCardView(None, revealed=False, flipped=True),)
+
+
+def test_the_question_and_the_lifted_special_are_as_the_state_says():
+    state = flipped_face_down()
+    question, lifted = state.question, state.lifted
+    assert question is not None and lifted is not None
+    prompt = question.prompt
+    for viewer in viewers(3):
+        view = player_view(state, viewer)
+        assert view.question == QuestionView(1, question.aims, prompt.default, prompt.deadline)
+        assert view.question.aims == (Aim(card=Spot(1, 0)), Aim(card=Spot(2, 0)))  # the Coffee and the Banana
+        assert view.lifted == LiftedView(1, lifted.placed.card, False, 0, 1, 0)
+        assert view.phase == "RESOLUTION" and view.revealing == 1 and view.deadline == prompt.deadline
+        assert view.last_call == () and view.tiebreak is None
+
+
+def test_a_racer_sees_its_own_hand_and_only_the_sizes_of_the_others():
+    hands = {0: ("Coffee", "Banana"), 1: ("Cow Crossing", "Nitroooooo!", "Multiplier <"), 2: ()}
+    state = table(hands, positions=(900, 1000, 1100))
+    for seat in range(3):
+        view = player_view(state, seat_viewer(seat))
+        assert view.hand == state.racers[seat].hand
+        assert [racer.cards for racer in view.racers] == [2, 3, 0]
+        assert all(racer.hand is None for racer in view.racers)
+        hidden = [card for other in state.racers if other.seat != seat for card in other.hand]
+        assert not [card for card in hidden if text(card) in text(view)]
+    spectator = player_view(state, SPECTATOR)
+    assert spectator.hand == () and all(racer.hand is None for racer in spectator.racers)
+    assert [racer.hand for racer in player_view(state, OMNISCIENT).racers] == [
+        racer.hand for racer in state.racers
+    ]
+
+
+def test_the_deck_order_never_appears():
+    state, events = play(SPEC.initial_state({}, 3), None, Begin())
+    (shuffled,) = of_type(events, ev.DeckShuffled)
+    for viewer in viewers(3):
+        assert redact(shuffled, viewer) == ev.DeckShuffled(None, 126)
+        assert player_view(state, viewer).deck == len(state.deck) == 126 - 15
+    for dealt in of_type(events, ev.HandDealt):
+        assert redact(dealt, seat_viewer(dealt.seat)) == dealt
+        assert all(redact(dealt, viewer).cards is None for viewer in others(dealt.seat, 3))
+    checked = 0
+    for seed in range(3):  # whole matches: no deck card in any view or redacted event, ever
+        seats = 2 + 2 * seed
+        for _, after, step in steps(SPEC, seats, f"deck-{seed}", SPEC.options.defaults()):
+            deck = [text(card) for card in after.state.deck]
+            for viewer in viewers(seats):
+                seen = text(engine.view(after, viewer)) + "".join(
+                    text(redact(event, viewer)) for event in step.events
+                )
+                assert not [card for card in deck if card in seen], (seed, viewer)
+                checked += len(deck)
+    assert checked
+
+
+def test_larrys_card_is_hidden_from_everyone_until_it_is_revealed():
+    """Ruling 11 and Ruling 14: "You don't know if he will help or hurt", not even the racer who played
+    him."""
+    state = table({0: ("Coffee",), 1: ("Banana",)}, positions=(1200, 1100), deck=("Giant Worm",))
+    worm = state.deck[0]
+    state, events = play(state, 0, PlayLarry(1))
+    (larry,) = events
+    for viewer in viewers(2):
+        assert redact(larry, viewer) == ev.LarryPlayed(0, 1, None)
+        assert player_view(state, viewer).racers[1].queue == (FACE_DOWN,)
+        assert worm in SPEC.secrets(state, viewer)
+    assert redact(larry, OMNISCIENT) == larry
+
+    state, events = time_out(state, state.race.key, state.race.deadline)
+    assert ev.CardRevealed(1, 0, worm, False) in events  # public: everyone sees it now
+    assert state.phase is Phase.LAST_CALL  # seat 1 still holds Larry
+    for viewer in viewers(2):
+        view = player_view(state, viewer)
+        assert view.racers[1].queue == (QueueCardView(worm, revealed=True, flipped=False),)
+        assert view.last_call == (1,) == tuple(sorted(state.last_call.waiting))
+        assert worm not in SPEC.secrets(state, viewer)
+
+
+def test_the_cards_a_draw_takes_from_a_hand_are_seen_by_the_two_racers_only():
+    """Ruling 8 and Ruling 14: seat 0's Draw takes two cards from the hand of the racer on its right,
+    seat 2."""
+    state = table(
+        {0: ("Draw: 2 from right racer's hand",), 1: ("Nitroooooo!",), 2: ("Coffee", "Banana")},
+        positions=(500, 900, 950),
+        larry=(False, False, False),
+    )
+    taken = set(state.racers[2].hand)
+    state, _ = play(state, 0, PlayCard(card_id(state, 0, "Draw: 2 from right racer's hand"), 0))
+    state, events = time_out(state, state.race.key, state.race.deadline)
+    (raid,) = of_type(events, ev.HandRaided)
+    assert (raid.seat, raid.racer, raid.count, set(raid.cards)) == (0, 2, 2, taken)
+    for viewer in (seat_viewer(0), seat_viewer(2)):
+        assert redact(raid, viewer) == raid
+    for viewer in (seat_viewer(1), SPECTATOR):
+        assert redact(raid, viewer) == replace(raid, cards=None)
+        assert not [card for card in taken if text(card) in text(player_view(state, viewer))]
+        assert taken <= set(SPEC.secrets(state, viewer))
+    assert set(player_view(state, seat_viewer(0)).hand) == taken
+    assert not taken & set(SPEC.secrets(state, seat_viewer(2)))  # it knows what it lost
+
+
+def test_a_tiebreak_shows_who_has_thrown_not_what_until_every_throw_is_in():
+    state = table({}, positions=(500, 500, 500))
+    state, events = play(state, 0, Throw("ROCK"))
+    (sealed,) = events
+    assert redact(sealed, seat_viewer(0)) == sealed
+    for viewer in others(0, 3):
+        assert redact(sealed, viewer) == SeatReady(sealed.round, 0)
+    for viewer in viewers(3):
+        view = player_view(state, viewer)
+        assert view.tiebreak == TiebreakView(LEAD, (0, 1, 2), (0, 1, 2), 1, (0, 0, 0), (0,))
+        assert "ROCK" not in text(view)
+        assert view.phase == "TIEBREAK" and view.deadline == state.tiebreak.throws.deadline
+    state, _ = play(state, 1, Throw("SCISSORS"))
+    assert player_view(state, SPECTATOR).tiebreak.thrown == (0, 1)
+    state, events = play(state, 2, Throw("SCISSORS"))
+    (shown,) = of_type(events, ev.ThrowsShown)
+    for viewer in viewers(3):
+        assert redact(shown, viewer) == shown  # every throw, to everyone at once
+    assert {seat: throw.shape for seat, throw in shown.choices.items()} == {
+        0: "ROCK",
+        1: "SCISSORS",
+        2: "SCISSORS",
+    }
+    assert player_view(state, SPECTATOR).tiebreak is None and state.leader == 0
