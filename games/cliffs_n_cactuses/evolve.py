@@ -122,14 +122,19 @@ def evolve(state: State, event: Event) -> State:
             return replace(state, tiebreak=replace(state.tiebreak, throws=throws))
         case ev.ThrowWon(remaining=remaining):
             assert state.tiebreak is not None
-            return replace(state, tiebreak=replace(state.tiebreak, contenders=remaining, throws=None))
+            contenders = state.tiebreak.contenders
+            racing = tuple(seat for seat in contenders if state.racers[seat].playing) or contenders
+            draws = state.tiebreak.draws + 1 if remaining == racing else 0  # nobody knocked out
+            return replace(
+                state, tiebreak=replace(state.tiebreak, contenders=remaining, throws=None, draws=draws)
+            )
         case ev.TiebreakWon(seat=seat, settled=settled):
             held = state.tiebreak
             assert held is not None
             if settled:
                 return replace(state, tiebreak=None)
             wins = {**held.wins, seat: held.wins.get(seat, 0) + 1}
-            return replace(state, tiebreak=replace(held, wins=wins, contenders=held.entrants))
+            return replace(state, tiebreak=replace(held, wins=wins, contenders=held.entrants, draws=0))
         case ev.Resigned(seat=seat):
             return replace(state, racers=state.with_racer(replace(state.racers[seat], playing=False)))
         case ev.MatchEnded(winners=winners, reason=reason):

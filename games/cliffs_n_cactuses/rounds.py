@@ -22,6 +22,7 @@ from games.core.sealed import RoundOpened
 from games.core.turns import Story
 
 BEATS = {ROCK: SCISSORS, PAPER: ROCK, SCISSORS: PAPER}
+DRAWS_IN_A_ROW = 3  # drawn throws of one point before the match's chance decides it (Ruling 10)
 
 
 def start_round(story: Story[State]) -> None:
@@ -80,6 +81,8 @@ def judge_throws(story: Story[State], chance: Chance) -> None:
     racing = tuple(seat for seat in contenders if state.racers[seat].playing) or contenders
     throws = {seat: throw.shape for seat, throw in shown.choices.items() if seat in racing}
     remaining = left_in(throws, racing, chance)
+    if len(remaining) > 1 and remaining == racing and state.tiebreak.draws + 1 >= DRAWS_IN_A_ROW:
+        remaining = (chance.pick(remaining),)  # a table that always throws alike must not stall the race
     story.tell(ev.ThrowWon(remaining))
     if len(remaining) > 1:
         open_throws(story)

@@ -111,6 +111,7 @@ class Tiebreak:
     contenders: tuple[int, ...] = ()  # still in the point being thrown
     throws: SealedRound[Throw] | None = None
     wins: Mapping[int, int] = field(default_factory=dict)  # points won so far
+    draws: int = 0  # drawn throws in a row in the point being thrown
 
     @property
     def needed(self) -> int:

@@ -70,6 +70,29 @@ def test_the_same_shape_is_a_draw_and_is_thrown_again():
     assert ev.TiebreakWon(0, True) in events and state.leader == 0
 
 
+def test_a_throw_drawn_three_times_in_a_row_is_settled_by_chance():
+    """Ruling 10: racers who always throw alike (a client sending its first legal move) cannot stall the
+    race: the third drawn throw of a point is settled by the match's seeded stream."""
+    state = table({}, positions=(500, 500, 900))
+    for _ in range(2):
+        state, events = throws(state, (0, ROCK), (1, ROCK))
+        assert ev.ThrowWon((0, 1)) in events and state.phase is Phase.TIEBREAK
+    assert state.tiebreak is not None and state.tiebreak.draws == 2
+    state, events = throws(state, (0, ROCK), (1, ROCK))
+    (won,) = of_type(events, ev.ThrowWon)
+    assert len(won.remaining) == 1 and ev.TiebreakWon(won.remaining[0], True) in events
+    assert state.phase is Phase.RACE and state.leader == won.remaining[0]
+
+
+def test_a_point_that_knocks_someone_out_starts_the_count_of_draws_again():
+    state = table({}, positions=(500, 500, 500))
+    state, _ = throws(state, (0, ROCK), (1, ROCK), (2, ROCK))
+    state, _ = throws(state, (0, ROCK), (1, ROCK), (2, ROCK))
+    state, events = throws(state, (0, ROCK), (1, ROCK), (2, SCISSORS))  # seat 2 is out
+    assert ev.ThrowWon((0, 1)) in events
+    assert state.tiebreak is not None and state.tiebreak.draws == 0
+
+
 def test_three_racers_two_shapes_the_winners_stay():
     """Ruling 10: with exactly two shapes thrown, those who threw the winning one stay in."""
     state = table({}, positions=(500, 500, 500))
