@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.decisions import Rejected
 from games.core.options import IntOption, OptionsSchema
 
 TURN_SECONDS = IntOption(
@@ -63,9 +62,7 @@ class Options:
         The service validates options when a match is created, so bad options here are a programming
         error and raise ``ValueError``.
         """
-        values = OPTIONS.parse(raw)
-        if isinstance(values, Rejected):
-            raise ValueError(values.message)
+        values = OPTIONS.valid(raw)
         return cls(
             turn_seconds=values["turnSeconds"] or None,
             stop_seconds=values["stopSeconds"] or None,

@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.decisions import Rejected
 from games.core.options import BoolOption, ChoiceOption, IntOption, OptionsSchema
 
 START = ChoiceOption(
@@ -71,9 +70,7 @@ class Options:
     def build(cls, raw: Mapping[str, Any] | None) -> Options:
         """Parse ``raw`` (JSON options; defaults filled in). The service validates options when a match
         is created, so bad options here are a programming error and raise ``ValueError``."""
-        values = OPTIONS.parse(raw)
-        if isinstance(values, Rejected):
-            raise ValueError(values.message)
+        values = OPTIONS.valid(raw)
         return cls(
             start=int(values["start"]),
             race_seconds=values["raceSeconds"],

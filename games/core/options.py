@@ -96,6 +96,14 @@ class OptionsSchema:
         }
         return {"type": "object", "properties": properties, "additionalProperties": False}
 
+    def valid(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """``raw`` parsed, for a game's typed options: the service validates options when a match is
+        created (``parse``), so options refused here are a programming error and raise ``ValueError``."""
+        values = self.parse(raw)
+        if isinstance(values, Rejected):
+            raise ValueError(values.message)
+        return values
+
     def parse(self, raw: Mapping[str, Any] | None) -> dict[str, Any] | Rejected:
         raw = raw or {}
         if not isinstance(raw, Mapping):

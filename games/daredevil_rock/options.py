@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.decisions import Rejected
 from games.core.options import BoolOption, IntOption, OptionsSchema
 
 AUTO_TURN_SECONDS = 120  # Ruling 12: 120 s per turn with two or more players, no timer in solitaire
@@ -72,9 +71,7 @@ class Options:
         The service validates options when a match is created, so bad options here are a programming
         error and raise ``ValueError``.
         """
-        values = OPTIONS.parse(raw)
-        if isinstance(values, Rejected):
-            raise ValueError(values.message)
+        values = OPTIONS.valid(raw)
         return cls(
             turn_seconds=_turn_seconds(values["turnSeconds"], seats),
             blind_mans_bluff=values["blindMansBluff"],

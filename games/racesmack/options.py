@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.decisions import Rejected
 from games.core.options import BoolOption, IntOption, OptionsSchema
 
 PLAY_SECONDS = IntOption(
@@ -110,9 +109,7 @@ class Options:
     def build(cls, raw: Mapping[str, Any] | None) -> Options:
         """Parse ``raw`` (JSON options; defaults filled in). The service validates options when a match
         is created, so bad options here are a programming error and raise ``ValueError``."""
-        values = OPTIONS.parse(raw)
-        if isinstance(values, Rejected):
-            raise ValueError(values.message)
+        values = OPTIONS.valid(raw)
         return cls(
             play_seconds=values["playSeconds"],
             tap_seconds=values["tapSeconds"],
