@@ -78,7 +78,11 @@ def judge_throws(story: Story[State], chance: Chance) -> None:
     shown = sealed.reveal(state.tiebreak.throws, ev.ThrowsShown)
     story.tell(shown)
     contenders = state.tiebreak.contenders
-    racing = tuple(seat for seat in contenders if state.racers[seat].playing) or contenders
+    racing = tuple(seat for seat in contenders if state.racers[seat].playing)
+    if not racing:  # everyone in the tiebreak left: 1st place, or the next round, is decided afresh
+        story.tell(ev.ThrowWon(()))
+        start_round(story)
+        return
     throws = {seat: throw.shape for seat, throw in shown.choices.items() if seat in racing}
     remaining = left_in(throws, racing, chance)
     if len(remaining) > 1 and remaining == racing and state.tiebreak.draws + 1 >= DRAWS_IN_A_ROW:

@@ -238,3 +238,14 @@ def test_a_throw_made_before_leaving_does_not_count():
     state, events = play(state, 1, Throw(PAPER))  # the next point: seat 1 alone is still in it
     assert ev.TiebreakWon(1, True) in events
     assert state.phase is Phase.OVER and state.winners == (1,)
+
+
+def test_when_everyone_in_the_tiebreak_leaves_1st_place_is_decided_afresh():
+    """Ruling 10: four racers, two tied at 500 m; both leave. The two still racing are not tied, so the
+    one farther down leads, without a throw (a racer who left never leads)."""
+    state = table({}, positions=(500, 500, 700, 900))
+    assert state.tiebreak is not None and state.tiebreak.contenders == (0, 1)
+    state, _ = play(state, 0, Resign())
+    state, events = play(state, 1, Resign())
+    assert ev.ThrowWon(()) in events and not of_type(events, ev.TiebreakWon)
+    assert state.phase is Phase.RACE and state.leader == 2 and state.order == (2, 3)
