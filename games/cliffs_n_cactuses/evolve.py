@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.cliffs_n_cactuses import events as ev
 from games.cliffs_n_cactuses.cards import Card
 from games.cliffs_n_cactuses.state import (
@@ -12,10 +10,12 @@ from games.cliffs_n_cactuses.state import (
     Phase,
     Placed,
     Question,
+    Racer,
     Spot,
     State,
     Tiebreak,
 )
+from games.core.frozen import replacer
 from games.core.prompt import Prompt
 from games.core.quotas import QuotaClosed, QuotaOpened, QuotaRound, SeatDone
 from games.core.sealed import ChoiceSealed, RoundClosed, RoundOpened, SealedRound
@@ -23,54 +23,64 @@ from games.core.visibility import Event
 
 ASK_TARGET = "choose-target"
 
+# Built by position, not by name: evolve makes a new table for every event (games.core.frozen).
+_state, _racer, _placed = replacer(State), replacer(Racer), replacer(Placed)
+_lifted, _call, _tiebreak = replacer(Lifted), replacer(LastCall), replacer(Tiebreak)
+
 
 def evolve(state: State, event: Event) -> State:
-    match event:
-        case ev.DeckShuffled(pile=pile):
-            return replace(state, deck=pile or (), discards=())  # the deal's, or the discards reshuffled
-        case ev.HandDealt(seat=seat, cards=cards) | ev.CardsDrawn(seat=seat, cards=cards):
-            return _drawn(state, seat, cards or ())
-        case ev.RoundStarted(leader=leader, order=order):
-            return replace(state, round=state.round + 1, leader=leader, order=order, tiebreak=None, turn=0)
-        case QuotaOpened():
-            return replace(state, phase=Phase.RACE, race=QuotaRound.opened(event))
+    match event:  # the most frequent events first: each case is an isinstance check
+        case ev.CardRevealed(seat=seat, index=index):
+            queue = state.racers[seat].queue
+            shown = _placed(queue[index], revealed=True)
+            return _with_queue(state, seat, (*queue[:index], shown, *queue[index + 1 :]))
         case ev.CardPlayed(seat=seat, play=card, racer=racer):
             race = state.race
             assert card is not None and race is not None
             state = _in_hand(state, seat, tuple(held for held in state.racers[seat].hand if held != card))
             state = _knows(state, seat, (card,))
-            return replace(_queued(state, racer, Placed(card)), race=race.apply(event))
+            return _state(_queued(state, racer, Placed(card)), race=race.apply(event))
+        case ev.TriggerResolved():
+            assert state.lifted is not None
+            return _state(state, lifted=_lifted(state.lifted, done=state.lifted.done + 1))
+        case ev.TurnPassed(turn=turn):
+            return _state(state, turn=turn)
+        case ev.SpecialLifted(seat=seat, index=index, triggers=triggers):
+            queue = state.racers[seat].queue
+            lifted = Lifted(seat, queue[index], index, triggers)
+            return _state(_with_queue(state, seat, queue[:index] + queue[index + 1 :]), lifted=lifted)
+        case ev.SpecialDiscarded():
+            assert state.lifted is not None
+            return _state(state, lifted=None, discards=(*state.discards, state.lifted.placed.card))
         case SeatDone() | QuotaClosed():
             assert state.race is not None
             race = state.race.apply(event)
             if isinstance(event, QuotaClosed):
-                return replace(state, race=race, phase=Phase.RESOLUTION)
-            return replace(state, race=race)
+                return _state(state, race=race, phase=Phase.RESOLUTION)
+            return _state(state, race=race)
+        case ev.DeckShuffled(pile=pile):
+            return _state(state, deck=pile or (), discards=())  # the deal's, or the discards reshuffled
+        case ev.HandDealt(seat=seat, cards=cards) | ev.CardsDrawn(seat=seat, cards=cards):
+            return _drawn(state, seat, cards or ())
+        case ev.RoundStarted(leader=leader, order=order):
+            return _state(state, round=state.round + 1, leader=leader, order=order, tiebreak=None, turn=0)
+        case QuotaOpened():
+            return _state(state, phase=Phase.RACE, race=QuotaRound.opened(event))
         case ev.LarryPlayed(seat=seat, racer=racer, card=card):
             assert card is not None
-            larry_used = replace(state.racers[seat], larry=False)
-            state = replace(state, racers=state.with_racer(larry_used), deck=state.deck[1:])
+            larry_used = _racer(state.racers[seat], larry=False)
+            state = _state(state, racers=state.with_racer(larry_used), deck=state.deck[1:])
             if state.phase is Phase.LAST_CALL:  # his card is revealed before the tally
-                state = replace(state, phase=Phase.RESOLUTION, last_call=None)
+                state = _state(state, phase=Phase.RESOLUTION, last_call=None)
             return _queued(state, racer, Placed(card))
-        case ev.TurnPassed(turn=turn):
-            return replace(state, turn=turn)
-        case ev.CardRevealed(seat=seat, index=index):
-            queue = state.racers[seat].queue
-            shown = replace(queue[index], revealed=True)
-            return _with_queue(state, seat, (*queue[:index], shown, *queue[index + 1 :]))
-        case ev.SpecialLifted(seat=seat, index=index, triggers=triggers):
-            queue = state.racers[seat].queue
-            lifted = Lifted(seat, queue[index], index, triggers)
-            return replace(_with_queue(state, seat, queue[:index] + queue[index + 1 :]), lifted=lifted)
         case ev.TargetAsked(key=key, seat=seat, aims=aims, default=default, deadline=deadline):
             prompt = Prompt(key, seat, ASK_TARGET, tuple(range(len(aims))), default, deadline)
-            return replace(state, question=Question(prompt, aims), questions=state.questions + 1)
+            return _state(state, question=Question(prompt, aims), questions=state.questions + 1)
         case ev.TargetChosen():
-            return replace(state, question=None)
+            return _state(state, question=None)
         case ev.Vaporized(spot=spot, card=card):
             state = _without(state, spot)
-            return replace(state, discards=(*state.discards, card))
+            return _state(state, discards=(*state.discards, card))
         case ev.CardFlipped(spot=spot):
             return _flipped(state, spot)
         case ev.CardMoved(spot=spot, racer=racer):
@@ -83,84 +93,76 @@ def evolve(state: State, event: Event) -> State:
             left = tuple(card for card in state.racers[racer].hand if card not in taken)
             state = _knows(_in_hand(state, racer, left), racer, taken)
             return _drawn(state, seat, taken, from_deck=False)
-        case ev.TriggerResolved():
-            assert state.lifted is not None
-            return replace(state, lifted=replace(state.lifted, done=state.lifted.done + 1))
-        case ev.SpecialDiscarded():
-            assert state.lifted is not None
-            return replace(state, lifted=None, discards=(*state.discards, state.lifted.placed.card))
         case ev.LastCallOpened(key=key, waiting=waiting, deadline=deadline):
             call = LastCall(key, waiting, deadline)
-            return replace(state, phase=Phase.LAST_CALL, last_call=call, last_calls=state.last_calls + 1)
+            return _state(state, phase=Phase.LAST_CALL, last_call=call, last_calls=state.last_calls + 1)
         case ev.LarryKept(seat=seat):
             assert state.last_call is not None
-            return replace(
-                state, last_call=replace(state.last_call, waiting=state.last_call.waiting - {seat})
-            )
+            return _state(state, last_call=_call(state.last_call, waiting=state.last_call.waiting - {seat}))
         case ev.Tallied(movements=movements, positions=positions):
             racers = tuple(
-                replace(racer, position=position, moved=moved)
+                _racer(racer, position=position, moved=moved)
                 for racer, position, moved in zip(state.racers, positions, movements, strict=True)
             )
-            return replace(state, racers=racers, last_call=None)
+            return _state(state, racers=racers, last_call=None)
         case ev.QueuesCleared():
             cleared = tuple(placed.card for racer in state.racers for placed in racer.queue)
-            racers = tuple(replace(racer, queue=()) for racer in state.racers)
-            return replace(state, racers=racers, discards=(*state.discards, *cleared), race=None)
+            racers = tuple(_racer(racer, queue=()) for racer in state.racers)
+            return _state(state, racers=racers, discards=(*state.discards, *cleared), race=None)
         case ev.TiebreakStarted(purpose=purpose, contenders=contenders, best_of=best_of):
             tiebreak = Tiebreak(purpose, contenders, best_of, contenders)
-            return replace(state, phase=Phase.TIEBREAK, tiebreak=tiebreak)
+            return _state(state, phase=Phase.TIEBREAK, tiebreak=tiebreak)
         case RoundOpened():
             assert state.tiebreak is not None
             throws = SealedRound.opened(event)
-            return replace(
-                state, tiebreak=replace(state.tiebreak, throws=throws), tiebreaks=state.tiebreaks + 1
+            return _state(
+                state, tiebreak=_tiebreak(state.tiebreak, throws=throws), tiebreaks=state.tiebreaks + 1
             )
         case ChoiceSealed() | RoundClosed() | ev.ThrowsShown():
             assert state.tiebreak is not None and state.tiebreak.throws is not None
             throws = state.tiebreak.throws.apply(event)
-            return replace(state, tiebreak=replace(state.tiebreak, throws=throws))
+            return _state(state, tiebreak=_tiebreak(state.tiebreak, throws=throws))
         case ev.ThrowWon(remaining=remaining):
             assert state.tiebreak is not None
             contenders = state.tiebreak.contenders
             racing = tuple(seat for seat in contenders if state.racers[seat].playing) or contenders
             draws = state.tiebreak.draws + 1 if remaining == racing else 0  # nobody knocked out
-            return replace(
-                state, tiebreak=replace(state.tiebreak, contenders=remaining, throws=None, draws=draws)
+            return _state(
+                state, tiebreak=_tiebreak(state.tiebreak, contenders=remaining, throws=None, draws=draws)
             )
         case ev.TiebreakWon(seat=seat, settled=settled):
             held = state.tiebreak
             assert held is not None
             if settled:
-                return replace(state, tiebreak=None)
+                return _state(state, tiebreak=None)
             wins = {**held.wins, seat: held.wins.get(seat, 0) + 1}
-            return replace(state, tiebreak=replace(held, wins=wins, contenders=held.entrants, draws=0))
+            return _state(state, tiebreak=_tiebreak(held, wins=wins, contenders=held.entrants, draws=0))
         case ev.Resigned(seat=seat):
-            return replace(state, racers=state.with_racer(replace(state.racers[seat], playing=False)))
+            return _state(state, racers=state.with_racer(_racer(state.racers[seat], playing=False)))
         case ev.MatchEnded(winners=winners, reason=reason):
-            return replace(state, phase=Phase.OVER, winners=winners, reason=reason, race=None, question=None)
+            return _state(state, phase=Phase.OVER, winners=winners, reason=reason, race=None, question=None)
     return state
 
 
-def _drawn(state: State, seat: int, cards: tuple[object, ...], *, from_deck: bool = True) -> State:
+def _drawn(state: State, seat: int, cards: tuple[Card, ...], *, from_deck: bool = True) -> State:
     racer = state.racers[seat]
-    drawn = replace(racer, hand=(*racer.hand, *cards))  # type: ignore[arg-type]
+    drawn = _racer(racer, hand=(*racer.hand, *cards))
     rest = state.deck[len(cards) :] if from_deck else state.deck
-    return replace(state, racers=state.with_racer(drawn), deck=rest)
+    return _state(state, racers=state.with_racer(drawn), deck=rest)
 
 
-def _in_hand(state: State, seat: int, hand: tuple[object, ...]) -> State:
-    return replace(state, racers=state.with_racer(replace(state.racers[seat], hand=hand)))  # type: ignore[arg-type]
+def _in_hand(state: State, seat: int, hand: tuple[Card, ...]) -> State:
+    return _state(state, racers=state.with_racer(_racer(state.racers[seat], hand=hand)))
 
 
 def _knows(state: State, seat: int, cards: tuple[Card, ...]) -> State:
     racer = state.racers[seat]
     seen = racer.seen | {card.id for card in cards}
-    return replace(state, racers=state.with_racer(replace(racer, seen=seen)))
+    return _state(state, racers=state.with_racer(_racer(racer, seen=seen)))
 
 
 def _with_queue(state: State, seat: int, queue: tuple[Placed, ...]) -> State:
-    return replace(state, racers=state.with_racer(replace(state.racers[seat], queue=queue)))
+    return _state(state, racers=state.with_racer(_racer(state.racers[seat], queue=queue)))
 
 
 def _queued(state: State, seat: int, placed: Placed) -> State:
@@ -181,14 +183,14 @@ def _without(state: State, spot: Spot) -> State:
     state = _with_queue(state, spot.seat, queue[: spot.index] + queue[spot.index + 1 :])
     lifted = state.lifted
     if lifted is not None and lifted.seat == spot.seat and spot.index < lifted.index:
-        state = replace(state, lifted=replace(lifted, index=lifted.index - 1))
+        state = _state(state, lifted=_lifted(lifted, index=lifted.index - 1))
     return state
 
 
 def _flipped(state: State, spot: Spot) -> State:
     queue = state.racers[spot.seat].queue
     assert spot.index is not None
-    turned = replace(queue[spot.index], flipped=not queue[spot.index].flipped)
+    turned = _placed(queue[spot.index], flipped=not queue[spot.index].flipped)
     return _with_queue(state, spot.seat, (*queue[: spot.index], turned, *queue[spot.index + 1 :]))
 
 
