@@ -1,7 +1,9 @@
 """The engine figure: decide + evolve commands/s per game, on one core, with no service around it.
 
 Records the commands of random-bot matches, then times replaying them through ``decide`` and
-``evolve`` alone (the engine's share of every move), apart from choosing the moves.
+``evolve`` alone (the engine's share of every move), apart from choosing the moves. Each decision is
+settled as the service settles it (``engine.settle``): a game whose ``decide`` folds its events as it
+tells them (``Story``) hands over the state it reached, and no event is applied twice.
 """
 
 from __future__ import annotations
@@ -51,7 +53,10 @@ def measure(spec: GameSpec[Any], matches: int) -> dict[str, Any]:
     for game, commands in recorded:
         for command in commands:
             decision = engine.decide(game, command)
-            game = engine.advance(game, decision.events)  # type: ignore[union-attr]
+            assert isinstance(decision, Accepted)
+            # As the service settles a move (engine.step): each event applied once, from the state a
+            # game's decide already folded when it has one.
+            game = engine.settle(game, decision)
     elapsed = time.process_time() - began
     return {
         "game": spec.key,

@@ -32,14 +32,19 @@ def evolve(state: State, event: Event) -> State:
     match event:  # the most frequent events first: each case is an isinstance check
         case ev.CardRevealed(seat=seat, index=index):
             queue = state.racers[seat].queue
-            shown = _placed(queue[index], revealed=True)
+            placed = queue[index]
+            shown = Placed(placed.card, placed.flipped, True)
             return _with_queue(state, seat, (*queue[:index], shown, *queue[index + 1 :]))
-        case ev.CardPlayed(seat=seat, play=card, racer=racer):
+        case ev.CardPlayed(seat=seat, play=card, racer=target):
             race = state.race
             assert card is not None and race is not None
-            state = _in_hand(state, seat, tuple(held for held in state.racers[seat].hand if held != card))
-            state = _knows(state, seat, (card,))
-            return _state(_queued(state, racer, Placed(card)), race=race.apply(event))
+            player = state.racers[seat]
+            hand = tuple(held for held in player.hand if held != card)
+            seated = list(state.racers)
+            seated[seat] = _racer(player, hand=hand, seen=player.seen | {card.id})
+            onto = seated[target]
+            seated[target] = _racer(onto, queue=(*onto.queue, Placed(card)))
+            return _state(state, racers=tuple(seated), race=race.apply(event))
         case ev.TriggerResolved():
             assert state.lifted is not None
             return _state(state, lifted=_lifted(state.lifted, done=state.lifted.done + 1))

@@ -167,7 +167,10 @@ class State:
         return self.racers[seat]
 
     def with_racer(self, racer: Racer) -> tuple[Racer, ...]:
-        return tuple(racer if other.seat == racer.seat else other for other in self.racers)
+        """The racers, with ``racer`` in its seat (by index: evolve does this for most events)."""
+        racers = list(self.racers)
+        racers[racer.seat] = racer
+        return tuple(racers)
 
 
 def invariants(state: State) -> tuple[str, ...]:
