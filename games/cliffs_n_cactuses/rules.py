@@ -15,7 +15,16 @@ from games.cliffs_n_cactuses.cards import DECK, HAND_SIZE
 from games.cliffs_n_cactuses.checks import check, gate, larry_time
 from games.cliffs_n_cactuses.effects import act
 from games.cliffs_n_cactuses.evolve import evolve
-from games.cliffs_n_cactuses.moves import ChooseTarget, Draw, KeepLarry, Move, PlayCard, PlayLarry, Throw
+from games.cliffs_n_cactuses.moves import (
+    THROWS,
+    ChooseTarget,
+    Draw,
+    KeepLarry,
+    Move,
+    PlayCard,
+    PlayLarry,
+    Throw,
+)
 from games.cliffs_n_cactuses.piles import draw_from_deck, refill
 from games.cliffs_n_cactuses.resolution import resolve
 from games.cliffs_n_cactuses.rounds import judge_throws, start_round, tally
@@ -138,7 +147,7 @@ def _candidates(state: State, seat: int) -> list[Move]:
     if state.phase is Phase.LAST_CALL:
         moves.append(KeepLarry())
     if state.phase is Phase.TIEBREAK:
-        moves += [Throw(shape) for shape in ("ROCK", "PAPER", "SCISSORS")]
+        moves += [Throw(shape) for shape in THROWS]
     moves += [PlayLarry(racer) for racer in racing]
     return moves
 

@@ -163,9 +163,6 @@ class State:
     def playing(self) -> tuple[int, ...]:
         return tuple(racer.seat for racer in self.racers if racer.playing)
 
-    def racer(self, seat: int) -> Racer:
-        return self.racers[seat]
-
     def with_racer(self, racer: Racer) -> tuple[Racer, ...]:
         """The racers, with ``racer`` in its seat (by index: evolve does this for most events)."""
         racers = list(self.racers)

@@ -11,7 +11,6 @@ deck, ``deck`` (names) first.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from games.cliffs_n_cactuses.cards import DECK, Card, label
@@ -96,9 +95,3 @@ def time_out(state: State, deadline_id: str, at: int) -> tuple[State, tuple[Even
 
 def queue_names(state: State, seat: int) -> list[str]:
     return [name_of(placed.card) for placed in state.racers[seat].queue]
-
-
-def with_positions(state: State, positions: Sequence[int]) -> State:
-    return replace(
-        state, racers=tuple(replace(r, position=p) for r, p in zip(state.racers, positions, strict=True))
-    )
