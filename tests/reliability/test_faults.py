@@ -1,0 +1,333 @@
+"""Faults against the real processes (issue 11, point 3): each fault, one test, on a real game with
+timers (Daredevil Rock: every turn has a deadline, bots think on deadlines of their own) played by
+humans through the API and by bots through the timer workers.
+
+Every process is started as in production (api/bench/stack.py) on a database and a redis-server of
+the test's own (tests/reliability/faults.py), so that the test can stop Redis, SIGKILL a server or a
+worker, or terminate the server's database sessions without touching what other tests share.
+
+Waits are generous (the machine is shared and loaded); the guarantees are strict: every event once,
+in order; every deadline fired once, within a stated bound of when it could first be fired.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+
+from api.bench import backends, lobby
+from api.bench.client import Http
+from tests.reliability import faults
+from tests.reliability.faults import Follower, Table, eventually
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.postgres]
+
+GAME = "daredevil-rock"
+LEASE_MS = 3_000  # TIMER_LEASE_MS: a dead worker's claim comes back this long after its last renewal
+# How late a deadline may fire once a live worker could fire it: the workers poll every 10 ms, so
+# this is only the loaded machine's scheduling.
+LATE_MS = 2_000
+BACKOFF_MS = 1_000  # ERROR_BACKOFF_S: a worker whose tick failed (Redis down) tries again this much later
+END_TURN = {"daredevilRock": {"action": "END_TURN"}}
+
+
+@pytest.fixture(scope="module")
+def template() -> Iterator[tuple[backends.PostgresServer, str]]:
+    postgres = backends.postgres_server()
+    with faults.migrated_template(postgres, f"cliffside_faults_{time.time_ns() % 10**9}") as name:
+        yield postgres, name
+
+
+@pytest.fixture
+def rig(template, tmp_path: Path) -> Iterator[faults.Rig]:
+    postgres, name = template
+    with faults.rig(postgres, name, tmp_path / "logs") as ready:
+        yield ready
+
+
+def options(turn_seconds: int) -> dict[str, Any]:
+    return {"turnSeconds": turn_seconds, "turnLimit": 1000}  # a match that outlasts the test
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+async def whose_turn(table: Table) -> tuple[lobby.Player, dict[str, Any]]:
+    """The human to act now and the match as that human sees it (waits through bots' turns)."""
+
+    async def check() -> tuple[lobby.Player, dict[str, Any]] | None:
+        for player in table.players:
+            match = await table.moves(player)
+            if match["legalMoves"]:
+                return player, match
+        return None
+
+    return await eventually(check, seconds=faults.ANSWER_SECONDS, what="a human's turn")
+
+
+def assert_every_event_once_in_order(follower: Follower, version: int) -> None:
+    versions = [update["version"] for update in follower.updates]
+    assert versions == sorted(set(versions)), f"versions out of order or repeated: {versions}"
+    assert follower.seqs() == list(range(1, version + 1)), "an event missing, repeated or out of order"
+
+
+# --- (a) Redis stopped mid-round ---------------------------------------------------------------------
+
+
+async def test_while_redis_is_down_moves_work_and_when_it_returns_timers_and_subscriptions_resume(rig):
+    server = await asyncio.to_thread(rig.server, "web")
+    await asyncio.to_thread(rig.worker, "timers")
+    table = await faults.open_table(server.base, game=GAME, humans=1, bots=1, options=options(2))
+    follower = Follower(table.players[0], table.match_id)
+    await follower.follow(server.base)
+    try:
+        human, match = await whose_turn(table)
+        await asyncio.to_thread(rig.redis.stop)
+        move = next(m["input"] for m in match["legalMoves"] if m["input"] != END_TURN)
+        played = await table.submit(human, move)
+        assert played["__typename"] == "MoveAccepted", played
+        await follower.reached(played["version"])  # by polling: no nudge can travel without Redis
+
+        # The human's turn deadline falls during the outage: no worker can claim it.
+        turn = faults.turns(await table.log())[-1]
+        await asyncio.sleep(max(0, turn.due - now_ms()) / 1000 + 0.5)
+        assert faults.turns(await table.log())[-1] == turn, "a deadline fired while Redis was down"
+
+        await asyncio.to_thread(rig.redis.start)  # empty, as a crashed cache server comes back
+        returned = now_ms()
+        # The worker re-arms from the database as soon as Redis answers: the overdue turn ends...
+        timed_out = await ended(table, turn.number)
+        assert faults.ms(timed_out) - returned <= BACKOFF_MS + LATE_MS, "the overdue deadline fired late"
+        # ...and deadlines armed after the outage (the bot's, then the next turn's) fire on time.
+        next_turn = await ended(table, turn.number + 2)
+        assert faults.ms(next_turn) - turn_of(await table.log(), turn.number + 2).due <= LATE_MS
+
+        log = await table.log()
+        await follower.reached(len(log))  # the same subscription, never reconnected
+        assert follower.ended is None, follower.ended
+        assert_every_event_once_in_order(follower, follower.version)
+    finally:
+        await follower.close()
+        await table.http.aclose()
+
+
+def turn_of(log: list[dict[str, Any]], number: int) -> faults.Turn:
+    return next(turn for turn in faults.turns(log) if turn.number == number)
+
+
+async def ended(table: Table, number: int) -> dict[str, Any]:
+    """Turn ``number``'s TurnEnded, once it is in the log."""
+
+    async def check() -> dict[str, Any] | None:
+        found = [t for t in faults.turns(await table.log()) if t.number == number and t.ends]
+        return found[0].ends[0] if found else None
+
+    return await eventually(check, seconds=faults.ANSWER_SECONDS, what=f"the end of turn {number}")
+
+
+# --- (b) the timer worker SIGKILLed with deadlines pending --------------------------------------------
+
+
+async def test_after_the_timer_workers_are_killed_a_restarted_one_fires_each_deadline_once_promptly(rig):
+    """Two workers compete for the deadlines; both are SIGKILLed while one holds the human's turn
+    deadline, claimed and due (its firing waits on the match's row lock, which the test holds), and a
+    third is started.
+
+    Bound: a deadline fires at most LATE_MS after it is due or after a live worker could first claim
+    it, whichever is later: the new worker's start, or for the claimed one the end of the dead worker's
+    lease (its last renewal + LEASE_MS, so at most LEASE_MS after the kill)."""
+    server = await asyncio.to_thread(rig.server, "web")
+    store = rig.timer_client()
+    faults.preload_scripts(store)
+    monitor = faults.Monitor(rig.redis.port, rig.logs / "monitor.txt")
+    try:
+        killed = [await asyncio.to_thread(rig.worker, f"timers-{n}") for n in (1, 2)]
+        table = await faults.open_table(server.base, game=GAME, humans=1, bots=1, options=options(1))
+        await ended(table, 2)  # turns and bot moves fired by the two competing workers
+        # The human never moves: in the human's turn the match waits on its turn deadline alone, which
+        # stays current until it fires (a bot's deadline would be superseded by its turn's timeout).
+        await eventually(
+            lambda: asyncio.to_thread(human_s_turn_ahead, store, table.match_id),
+            seconds=faults.ANSWER_SECONDS,
+            what="the human's turn with its deadline ahead",
+        )
+        locked_at = now_ms()
+        with faults.row_locked(rig, table.match_id):
+            held = await eventually(
+                lambda: asyncio.to_thread(faults.leased, store, table.match_id),
+                seconds=faults.ANSWER_SECONDS,
+                what="a worker claiming the human's turn deadline",
+            )
+            for worker in killed:
+                await asyncio.to_thread(faults.kill, worker)
+            killed_at = now_ms()
+        await asyncio.to_thread(rig.worker, "timers-3")
+        resumed = max(now_ms(), killed_at + LEASE_MS)
+
+        last = faults.turns(await table.log())[-1].number
+        await ended(table, last + 3)  # after the kill: the held deadline, bots' and the next turns'
+        log = await table.log()
+    finally:
+        monitor.stop()
+        await table.http.aclose()
+
+    acks = monitor.acks()
+    [(deadline_id, due)] = held.items()
+    once = faults.fired(log, deadline_id)
+    assert len(once) == 1, f"{deadline_id}, claimed by a killed worker, timed out {len(once)} times"
+    assert faults.ms(once[0]) - max(due, resumed) <= LATE_MS, f"{deadline_id} fired late"
+    assert acks[f"{table.match_id}|{deadline_id}"] == 1, "the held deadline was not fired exactly once"
+    assert_turns_timed_out_once_and_on_time(log, blocked=(locked_at - LATE_MS, resumed))
+    twice = {member: n for member, n in acks.items() if member.startswith(f"{table.match_id}|") and n > 1}
+    assert not twice, f"deadlines fired more than once: {twice}"
+
+
+def human_s_turn_ahead(store: redis.Redis, match_id: str) -> bool:
+    """Does the match wait on a turn deadline alone (the human's turn; a bot's turn has the bot's
+    thinking deadline too), still at least 300 ms away (time to take the lock before it is due)?"""
+    armed = {key.decode(): int(at) for key, at in store.hgetall(f"{faults.TIMERS}:m:{match_id}").items()}
+    return len(armed) == 1 and next(iter(armed)).startswith("turn-") and min(armed.values()) > now_ms() + 300
+
+
+def assert_turns_timed_out_once_and_on_time(log: list[dict[str, Any]], *, blocked: tuple[int, int]) -> None:
+    """Every turn ended once; one that timed out, within LATE_MS of its deadline, or of the end of
+    ``blocked`` for a deadline that fell (or may have been claimed) while no worker could fire it."""
+    since, resumed = blocked
+    for turn in faults.turns(log)[:-1]:  # the last one may still run
+        assert len(turn.ends) == 1, f"turn {turn.number} ended {len(turn.ends)} times"
+        end = turn.ends[0]
+        if end["data"]["reason"] == "timeout":
+            start = max(turn.due, resumed) if turn.due >= since else turn.due
+            late = faults.ms(end) - start
+            assert late <= LATE_MS, f"turn {turn.number} timed out {late} ms late"
+
+
+# --- (c) a server SIGKILLed between two moves ----------------------------------------------------------
+
+
+async def test_after_a_server_is_killed_between_two_moves_clients_resume_and_miss_nothing(rig):
+    server = await asyncio.to_thread(rig.server, "web-1")
+    await asyncio.to_thread(rig.worker, "timers")
+    table = await faults.open_table(server.base, game=GAME, humans=2, bots=1, options=options(3))
+    followers = [Follower(player, table.match_id) for player in table.players]
+    try:
+        for follower in followers:
+            await follower.follow(server.base)
+        mover, first = await play_a_move(table, END_TURN)
+
+        await asyncio.to_thread(faults.kill, server.process)
+        # While no server runs, the worker plays on (the bot, or the next turn's timeout): the
+        # followers must get these events too.
+        await eventually(
+            lambda: version_in_database(rig, table.match_id, above=first["version"]),
+            seconds=faults.ANSWER_SECONDS,
+            what="a timer firing while no server runs",
+        )
+        server = await asyncio.to_thread(rig.server, "web-2")
+        await table.http.aclose()
+        table = Table(Http(server.base, connections=4), table.players, table.match_id)
+        for follower in followers:
+            await follower.lost()
+            await follower.follow(server.base)  # with afterVersion: what it missed, then live
+
+        again = await table.submit(mover, END_TURN, key=first["key"])  # a client unsure it was heard
+        assert {**again, "key": first["key"]} == first, (
+            "a retry with the same idempotency key did not return the first result"
+        )
+        _, second = await play_a_move(table)
+        for follower in followers:
+            await follower.reached(second["version"])
+            assert_every_event_once_in_order(follower, follower.version)
+        log = await table.log()
+        assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
+        for event in first["events"]:
+            assert [e["type"] for e in log if e["seq"] == event["seq"]] == [event["type"]]
+    finally:
+        for follower in followers:
+            await follower.close()
+        await table.http.aclose()
+
+
+async def version_in_database(rig: faults.Rig, match_id: str, *, above: int) -> bool:
+    def read() -> int:
+        with rig.admin() as connection:
+            row = connection.execute("SELECT version FROM matches_match WHERE id = %s", [int(match_id)])
+            return int(row.fetchone()[0])
+
+    return await asyncio.to_thread(read) > above
+
+
+async def play_a_move(
+    table: Table, move: dict[str, Any] | None = None
+) -> tuple[lobby.Player, dict[str, Any]]:
+    """``move`` (else the first legal one) by the human whose turn it is, accepted; the result carries
+    the idempotency key it was sent with. A refusal is allowed only when a timer moved the match between
+    the question and the move (then ask again)."""
+    for attempt in range(5):
+        player, match = await whose_turn(table)
+        key = f"move-{match['version']}-{attempt}"
+        result = await table.submit(player, move or match["legalMoves"][0]["input"], key=key)
+        if result["__typename"] == "MoveAccepted":
+            return player, {**result, "key": key}
+        assert (await table.moves(player))["version"] != match["version"], result
+    raise AssertionError("no move accepted in five tries")
+
+
+# --- (d) the database connections of a server dropped ---------------------------------------------------
+
+WEB = "cliffside-faults-web"
+ME = "{ me { name } }"
+AT_ONCE = 24  # more than DATABASE_THREADS (8): every thread of the pool meets its dead connection
+
+
+async def test_after_the_database_drops_a_server_s_connections_the_next_requests_are_answered(rig):
+    server = await asyncio.to_thread(rig.server, "web", application_name=WEB)
+    await asyncio.to_thread(rig.worker, "timers")
+    table = await faults.open_table(server.base, game=GAME, humans=2, bots=1, options=options(30))
+    follower = Follower(table.players[0], table.match_id)
+    await follower.follow(server.base)
+    try:
+        await asyncio.gather(*(requests(table) for _ in range(AT_ONCE)))  # every pool thread connects
+        dropped = await asyncio.to_thread(terminate, rig, WEB)
+        assert dropped >= 2, f"only {dropped} sessions of the server to terminate"
+
+        answers = await asyncio.gather(*(requests(table) for _ in range(AT_ONCE)))
+        failed = [answer for answer in answers if answer[0] != 200 or answer[1].get("errors")]
+        assert not failed, f"requests after the drop failed: {failed[:3]}"
+
+        player, match = await whose_turn(table)
+        move = match["legalMoves"][0]["input"]
+        played = await table.submit(player, move, key="after-the-drop")
+        assert played["__typename"] == "MoveAccepted", played
+        assert await table.submit(player, move, key="after-the-drop") == played
+        await follower.reached(played["version"])
+        assert_every_event_once_in_order(follower, follower.version)
+        assert (await table.http.client.get("/healthz")).status_code == 200
+    finally:
+        await follower.close()
+        await table.http.aclose()
+
+
+async def requests(table: Table) -> tuple[int, dict[str, Any]]:
+    """A read that needs the database: the player behind the token, and the match."""
+    status, body = await faults.post(table.http, ME, {}, table.players[0].token)
+    if status != 200 or body.get("errors"):
+        return status, body
+    return await faults.post(table.http, faults.MOVES, {"id": table.match_id}, table.players[1].token)
+
+
+def terminate(rig: faults.Rig, application_name: str) -> int:
+    """pg_terminate_backend on every session of the server (what a failover or an idle kill does)."""
+    with rig.admin() as connection:
+        rows = connection.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND application_name = %s",
+            [rig.database, application_name],
+        ).fetchall()
+    return sum(1 for (done,) in rows if done)
