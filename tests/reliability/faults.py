@@ -171,7 +171,7 @@ class Monitor:
         fired: Counter[str] = Counter()
         for line in self.path.read_text(errors="replace").splitlines():
             words = QUOTED.findall(line)
-            if words[:2] == ["EVALSHA", ACK]:
+            if words[:2] == ["EVALSHA", ACK] and len(words) == 8:  # not a line still being written
                 fired[words[5]] += 1  # EVALSHA sha 2 due-key match-key member lease deadline-id
         return fired
 

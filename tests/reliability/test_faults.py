@@ -151,6 +151,7 @@ async def test_after_the_timer_workers_are_killed_a_restarted_one_fires_each_dea
         killed = [await asyncio.to_thread(rig.worker, f"timers-{n}") for n in (1, 2)]
         table = await faults.open_table(server.base, game=GAME, humans=1, bots=1, options=options(1))
         await ended(table, 2)  # turns and bot moves fired by the two competing workers
+        assert_none_fired_twice(monitor, table.match_id)
         # The human never moves: in the human's turn the match waits on its turn deadline alone, which
         # stays current until it fires (a bot's deadline would be superseded by its turn's timeout).
         await eventually(
@@ -185,7 +186,13 @@ async def test_after_the_timer_workers_are_killed_a_restarted_one_fires_each_dea
     assert faults.ms(once[0]) - max(due, resumed) <= LATE_MS, f"{deadline_id} fired late"
     assert acks[f"{table.match_id}|{deadline_id}"] == 1, "the held deadline was not fired exactly once"
     assert_turns_timed_out_once_and_on_time(log, blocked=(locked_at - LATE_MS, resumed))
-    twice = {member: n for member, n in acks.items() if member.startswith(f"{table.match_id}|") and n > 1}
+    assert_none_fired_twice(monitor, table.match_id)
+
+
+def assert_none_fired_twice(monitor: faults.Monitor, match_id: str) -> None:
+    acks = monitor.acks()
+    assert acks, "the monitor saw no firing at all"
+    twice = {member: n for member, n in acks.items() if member.startswith(f"{match_id}|") and n > 1}
     assert not twice, f"deadlines fired more than once: {twice}"
 
 
