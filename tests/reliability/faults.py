@@ -107,10 +107,13 @@ class Rig:
     env: dict[str, str]
     running: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
 
-    def server(self, name: str, *, application_name: str | None = None) -> stack.Server:
+    def server(
+        self, name: str, *, application_name: str | None = None, settings: dict[str, str] | None = None
+    ) -> stack.Server:
         """A uvicorn server (one worker process), started and healthy; stopped when the rig closes.
-        ``application_name``: how its database sessions are named (pg_stat_activity)."""
-        env = dict(self.env)
+        ``application_name``: how its database sessions are named (pg_stat_activity); ``settings``:
+        environment variables of its own."""
+        env = {**self.env, **(settings or {})}
         if application_name:
             env["DATABASE_URL"] += f"?application_name={application_name}"
         return self.running.enter_context(stack.server(env, workers=1, log=self.logs / f"{name}.log"))

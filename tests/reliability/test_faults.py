@@ -13,6 +13,7 @@ in order; every deadline fired once, within a stated bound of when it could firs
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -82,7 +83,10 @@ def assert_every_event_once_in_order(follower: Follower, version: int) -> None:
 
 
 async def test_while_redis_is_down_moves_work_and_when_it_returns_timers_and_subscriptions_resume(rig):
-    server = await asyncio.to_thread(rig.server, "web")
+    # Subscriptions re-read their match every 10 s in case a nudge was lost: not within this test, so
+    # that once Redis is back only nudges (or the 2 s reads of an outage) can bring an update.
+    web = functools.partial(rig.server, settings={"GRAPHQL_SUBSCRIPTION_POLL_SECONDS": "60"})
+    server = await asyncio.to_thread(web, "web")
     await asyncio.to_thread(rig.worker, "timers")
     table = await faults.open_table(server.base, game=GAME, humans=1, bots=1, options=options(2))
     follower = Follower(table.players[0], table.match_id)
