@@ -113,14 +113,24 @@ class Rig:
         """A uvicorn server (one worker process), started and healthy; stopped when the rig closes.
         ``application_name``: how its database sessions are named (pg_stat_activity); ``settings``:
         environment variables of its own."""
+        env = self._env(application_name, settings)
+        server = self.running.enter_context(stack.server(env, workers=1, log=self.logs / f"{name}.log"))
+        # At the rig's end it is killed before the graceful stop, which would take seconds for nothing.
+        self.running.callback(kill, server.process)
+        return server
+
+    def worker(self, name: str, *, application_name: str | None = None) -> stack.Process:
+        """A ``manage.py run_timers`` that has started its loop; stopped when the rig closes."""
+        env = self._env(application_name, None)
+        worker = self.running.enter_context(stack.timer_worker(env, log=self.logs / f"{name}.log"))
+        self.running.callback(kill, worker)  # as a server
+        return worker
+
+    def _env(self, application_name: str | None, settings: dict[str, str] | None) -> dict[str, str]:
         env = {**self.env, **(settings or {})}
         if application_name:
             env["DATABASE_URL"] += f"?application_name={application_name}"
-        return self.running.enter_context(stack.server(env, workers=1, log=self.logs / f"{name}.log"))
-
-    def worker(self, name: str) -> stack.Process:
-        """A ``manage.py run_timers`` that has started its loop; stopped when the rig closes."""
-        return self.running.enter_context(stack.timer_worker(self.env, log=self.logs / f"{name}.log"))
+        return env
 
     def admin(self) -> psycopg.Connection:
         """A connection of the test's own to the rig's database."""

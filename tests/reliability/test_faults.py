@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,11 @@ def rig(template, tmp_path: Path) -> Iterator[faults.Rig]:
         yield ready
 
 
+async def started(*starts: Callable[[], Any]) -> list[Any]:
+    """Start processes side by side (each mostly waits for its own start-up): what each returned."""
+    return list(await asyncio.gather(*(asyncio.to_thread(start) for start in starts)))
+
+
 def options(turn_seconds: int) -> dict[str, Any]:
     return {"turnSeconds": turn_seconds, "turnLimit": 1000}  # a match that outlasts the test
 
@@ -85,9 +90,8 @@ def assert_every_event_once_in_order(follower: Follower, version: int) -> None:
 async def test_while_redis_is_down_moves_work_and_when_it_returns_timers_and_subscriptions_resume(rig):
     # Subscriptions re-read their match every 10 s in case a nudge was lost: not within this test, so
     # that once Redis is back only nudges (or the 2 s reads of an outage) can bring an update.
-    web = functools.partial(rig.server, settings={"GRAPHQL_SUBSCRIPTION_POLL_SECONDS": "60"})
-    server = await asyncio.to_thread(web, "web")
-    await asyncio.to_thread(rig.worker, "timers")
+    web = functools.partial(rig.server, "web", settings={"GRAPHQL_SUBSCRIPTION_POLL_SECONDS": "60"})
+    server, _ = await started(web, lambda: rig.worker("timers"))
     table = await faults.open_table(server.base, game=GAME, humans=1, bots=1, options=options(2))
     follower = Follower(table.players[0], table.match_id)
     await follower.follow(server.base)
@@ -147,12 +151,13 @@ async def test_after_the_timer_workers_are_killed_a_restarted_one_fires_each_dea
     Bound: a deadline fires at most LATE_MS after it is due or after a live worker could first claim
     it, whichever is later: the new worker's start, or for the claimed one the end of the dead worker's
     lease (its last renewal + LEASE_MS, so at most LEASE_MS after the kill)."""
-    server = await asyncio.to_thread(rig.server, "web")
     store = rig.timer_client()
     faults.preload_scripts(store)
     monitor = faults.Monitor(rig.redis.port, rig.logs / "monitor.txt")
     try:
-        killed = [await asyncio.to_thread(rig.worker, f"timers-{n}") for n in (1, 2)]
+        server, *killed = await started(
+            lambda: rig.server("web"), lambda: rig.worker("timers-1"), lambda: rig.worker("timers-2")
+        )
         table = await faults.open_table(server.base, game=GAME, humans=1, bots=1, options=options(1))
         await ended(table, 2)  # turns and bot moves fired by the two competing workers
         assert_none_fired_twice(monitor, table.match_id)
@@ -224,9 +229,8 @@ def assert_turns_timed_out_once_and_on_time(log: list[dict[str, Any]], *, blocke
 
 
 async def test_after_a_server_is_killed_between_two_moves_clients_resume_and_miss_nothing(rig):
-    server = await asyncio.to_thread(rig.server, "web-1")
-    await asyncio.to_thread(rig.worker, "timers")
-    table = await faults.open_table(server.base, game=GAME, humans=2, bots=1, options=options(3))
+    server, _ = await started(lambda: rig.server("web-1"), lambda: rig.worker("timers"))
+    table = await faults.open_table(server.base, game=GAME, humans=2, bots=1, options=options(2))
     followers = [Follower(player, table.match_id) for player in table.players]
     try:
         for follower in followers:
@@ -294,13 +298,13 @@ async def play_a_move(
 # --- (d) the database connections of a server dropped ---------------------------------------------------
 
 WEB = "cliffside-faults-web"
+TIMERS = "cliffside-faults-timers"
 ME = "{ me { name } }"
 AT_ONCE = 24  # more than DATABASE_THREADS (8): every thread of the pool meets its dead connection
 
 
 async def test_after_the_database_drops_a_server_s_connections_the_next_requests_are_answered(rig):
-    server = await asyncio.to_thread(rig.server, "web", application_name=WEB)
-    await asyncio.to_thread(rig.worker, "timers")
+    server, _ = await started(lambda: rig.server("web", application_name=WEB), lambda: rig.worker("timers"))
     table = await faults.open_table(server.base, game=GAME, humans=2, bots=1, options=options(30))
     follower = Follower(table.players[0], table.match_id)
     await follower.follow(server.base)
@@ -342,3 +346,26 @@ def terminate(rig: faults.Rig, application_name: str) -> int:
             [rig.database, application_name],
         ).fetchall()
     return sum(1 for (done,) in rows if done)
+
+
+async def test_after_the_database_drops_a_timer_worker_s_connections_the_next_deadlines_fire_on_time(rig):
+    """The worker's side of (d): its firing threads hold connections of their own, which the database
+    may close while they are idle; the next firing must replace them rather than fail and come back
+    TIMER_RETRY_MS (10 s) later."""
+    server, _ = await started(
+        lambda: rig.server("web"), lambda: rig.worker("timers", application_name=TIMERS)
+    )
+    table = await faults.open_table(server.base, game=GAME, humans=1, bots=1, options=options(1))
+    try:
+        await ended(table, 2)  # the worker's firing threads have connected
+        dropped = await asyncio.to_thread(terminate, rig, TIMERS)
+        assert dropped >= 2, f"only {dropped} sessions of the worker to terminate"
+        dropped_at = now_ms()
+        last = faults.turns(await table.log())[-1].number
+        await ended(table, last + 4)  # a deadline per firing thread (TIMER_THREADS = 4) at least
+        log = await table.log()
+    finally:
+        await table.http.aclose()
+    after = [turn for turn in faults.turns(log) if turn.due > dropped_at]
+    assert_turns_timed_out_once_and_on_time(log, blocked=(dropped_at, dropped_at))
+    assert len(after) >= 4

@@ -15,6 +15,7 @@ from typing import Any
 import redis
 import structlog
 
+from api.common import database
 from api.matches.models import MatchDeadline
 from api.matches.timers.store import (
     Claim,
@@ -87,7 +88,15 @@ def fire_once(claim: Claim, fire: Fire | None = None) -> bool:
     """Fire a claimed deadline; False (logged) if the firing raised."""
     try:
         # The claim's clock, not ours: the store found it due at that instant, so the engine must too.
-        (fire or _fire_deadline)(match_id=claim.match_id, deadline_id=claim.deadline_id, now_ms=claim.now_ms)
+        # Through database.call: a connection the database closed while it was idle (a restart, a
+        # failover) is replaced and the firing runs at once, instead of failing and waiting
+        # TIMER_RETRY_MS; it runs again only if none of its statements reached the database.
+        database.call(
+            fire or _fire_deadline,
+            match_id=claim.match_id,
+            deadline_id=claim.deadline_id,
+            now_ms=claim.now_ms,
+        )
     except Exception:
         log.exception("timer_fire_failed", match_id=claim.match_id, deadline_id=claim.deadline_id)
         return False
