@@ -19,7 +19,8 @@ import hashlib
 import os
 import re
 import signal
-import subprocess
+import socket
+import threading
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator
@@ -35,7 +36,7 @@ from psycopg import sql
 from api.bench import backends, lobby, stack
 from api.bench.client import BenchError, Http, Operation, Socket, socket_url
 from api.matches.timers import redis_store
-from tests.api.private_redis import PrivateRedis
+from tests.api.private_redis import PrivateRedis, private_redis_server
 
 T = TypeVar("T")
 
@@ -43,15 +44,19 @@ PREFIX = "faults"  # the REDIS_KEY_PREFIX of every rig: each has a redis-server 
 TIMERS = f"{PREFIX}:timers"  # config/settings.py: TIMER_KEY_PREFIX
 # The thinking delay of a bot (300 ms by default): shorter, so that a test sees many deadlines fire.
 BOT_DELAY_MS = 100
+# Fewer database connections per process than production's 8 and 4 threads: the machine's PostgreSQL
+# serves every test (and every developer) at once, and its connection slots run out.
+THREADS = {"DATABASE_THREADS": "4", "TIMER_THREADS": "2"}
 ANSWER_SECONDS = 30  # generous: the machine is shared and loaded; a broken service never answers
-# Every event, for the checks: turns carry their deadline (TurnStarted) and how they ended (TurnEnded).
-EVENTS = "events { seq type seat at data }"
-LOG = f"query($id: ID!, $after: Int) {{ match(id: $id) {{ version {EVENTS.replace('events', 'events(after: $after)')} }} }}"
+# Every event whole, for the checks: turns carry their deadline (TurnStarted) and how they ended
+# (TurnEnded); ``at`` is when the command was received, or when a timer was claimed.
+EVENT = "{ seq type seat at data }"
+LOG = f"query($id: ID!, $after: Int) {{ match(id: $id) {{ events(after: $after) {EVENT} }} }}"
 UPDATES = (
     "subscription($id: ID!, $after: Int) { matchUpdates(matchId: $id, afterVersion: $after) "
-    f"{{ version status {EVENTS} }} }}"
+    f"{{ version status events {EVENT} }} }}"
 )
-MOVES = "query($id: ID!) { match(id: $id) { status version legalMoves { label input } } }"
+MOVES = "query($id: ID!) { match(id: $id) { status version legalMoves { label input } deadline { at } } }"
 SUBMIT = (
     "mutation($id: ID!, $move: MoveInput!, $key: String) "
     "{ submitMove(matchId: $id, move: $move, idempotencyKey: $key) "
@@ -141,23 +146,20 @@ class Rig:
 
 
 @contextlib.contextmanager
-def rig(
-    postgres: backends.PostgresServer, template: str, logs: Path, settings: dict[str, str] | None = None
-) -> Iterator[Rig]:
-    """A database copied from ``template`` and a private redis-server; the processes come later."""
-    private = PrivateRedis()
-    private.start()
+def rig(postgres: backends.PostgresServer, template: str, logs: Path) -> Iterator[Rig]:
+    """A database copied from ``template`` and a private redis-server (skipped without the binary, failed
+    under CI=true); the processes come later."""
     name = f"{template}_{time.time_ns() % 10**12}"
     logs.mkdir(parents=True, exist_ok=True)
-    try:
-        with database_copy(postgres, template, name) as url:
-            env = without_pytest(stack.production_env(url, private.url, PREFIX))
-            env.update({"BOT_DELAY_MS": str(BOT_DELAY_MS), **(settings or {})})
-            ready = Rig(postgres, name, private, logs, env)
-            with ready.running:  # every process it started, stopped before the database is dropped
-                yield ready
-    finally:
-        private.stop()
+    with (
+        contextlib.contextmanager(private_redis_server)() as private,
+        database_copy(postgres, template, name) as url,
+    ):
+        env = without_pytest(stack.production_env(url, private.url, PREFIX))
+        env.update({"BOT_DELAY_MS": str(BOT_DELAY_MS), **THREADS})
+        ready = Rig(postgres, name, private, logs, env)
+        with ready.running:  # every process it started, stopped before the database is dropped
+            yield ready
 
 
 # --- what the workers tell the timer store ----------------------------------------------------------
@@ -168,29 +170,43 @@ QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
 class Monitor:
-    """Every command the timer store receives (redis-cli MONITOR, into a file), to count the firings:
-    a worker acks each deadline it fired (api/matches/timers/dispatch.py: settle), so two acks of one
-    deadline are two firings of it, whether or not the second changed the match."""
+    """Every command the timer store receives (Redis MONITOR, on a connection of its own), to count the
+    firings: a worker acks each deadline it fired (api/matches/timers/dispatch.py: settle), so two acks
+    of one deadline are two firings of it, whether or not the second changed the match.
 
-    def __init__(self, port: int, path: Path) -> None:
-        self.path = path
-        with path.open("wb") as sink:
-            self.process = subprocess.Popen(
-                ["redis-cli", "-p", str(port), "monitor"], stdout=sink, stderr=subprocess.STDOUT
-            )
+    Read here rather than by redis-cli, whose output into a file is buffered: the last commands would
+    be missing when it is stopped."""
+
+    def __init__(self, port: int) -> None:
+        self.lines: list[str] = []
+        self.connection = socket.create_connection(("127.0.0.1", port), timeout=ANSWER_SECONDS)
+        self.connection.sendall(b"MONITOR\r\n")
+        self.replies = self.connection.makefile("rb")
+        if self.replies.readline() != b"+OK\r\n":
+            raise RuntimeError("Redis refused MONITOR")
+        self.connection.settimeout(None)  # from now on it waits for the next command, however long
+        self.reader = threading.Thread(target=self._read, name="redis-monitor", daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        with contextlib.suppress(OSError, ValueError):  # stop() closed the connection
+            for line in self.replies:
+                self.lines.append(line.decode(errors="replace"))
 
     def acks(self) -> Counter[str]:
         """``"<match id>|<deadline id>"`` -> how many times a worker acked it."""
         fired: Counter[str] = Counter()
-        for line in self.path.read_text(errors="replace").splitlines():
+        for line in list(self.lines):
             words = QUOTED.findall(line)
-            if words[:2] == ["EVALSHA", ACK] and len(words) == 8:  # not a line still being written
+            if words[:2] == ["EVALSHA", ACK]:
                 fired[words[5]] += 1  # EVALSHA sha 2 due-key match-key member lease deadline-id
         return fired
 
     def stop(self) -> None:
-        self.process.kill()
-        self.process.wait(10)
+        with contextlib.suppress(OSError):
+            self.connection.shutdown(socket.SHUT_RDWR)
+        self.connection.close()
+        self.reader.join(ANSWER_SECONDS)
 
 
 def preload_scripts(client: redis.Redis) -> None:
@@ -225,7 +241,7 @@ def row_locked(rig: Rig, match_id: str) -> Iterator[None]:
 
 
 async def eventually(check: Callable[[], Awaitable[T | None]], *, seconds: float, what: str) -> T:
-    """Poll ``check`` until it returns something other than None (or falsy); fail after ``seconds``."""
+    """Poll ``check`` until it returns something truthy, and return that; fail after ``seconds``."""
     give_up = time.monotonic() + seconds
     while True:
         found = await check()
@@ -238,7 +254,8 @@ async def eventually(check: Callable[[], Awaitable[T | None]], *, seconds: float
 
 @dataclass
 class Table:
-    """One match of ``game``: seated humans (the first hosts) and bots, and an HTTP client per base."""
+    """One match: its seated humans (the first hosts; bots fill the other seats), and an HTTP client of
+    the server the test talks to."""
 
     http: Http
     players: list[lobby.Player]
@@ -288,7 +305,7 @@ async def open_table(base: str, *, game: str, humans: int, bots: int, options: d
 class Follower:
     """A client following the match live: every update it received, across reconnections.
 
-    ``resume`` is the README's way back after a lost connection: subscribe again with ``afterVersion``
+    ``follow`` again is the README's way back after a lost connection: subscribe with ``afterVersion``
     = the last version received, to get exactly what was missed."""
 
     def __init__(self, player: lobby.Player, match_id: str) -> None:
@@ -360,7 +377,8 @@ class Follower:
 
 
 def ms(event: dict[str, Any]) -> int:
-    """When the event was appended: the time of the command (for a firing, when it was claimed), ms."""
+    """When the event was appended (the time of the command; for a firing, when it was claimed), or
+    when a ``deadline`` is due, in ms."""
     return int(datetime.fromisoformat(event["at"]).timestamp() * 1000)
 
 
@@ -384,15 +402,11 @@ def turns(log: list[dict[str, Any]]) -> list[Turn]:
     return found
 
 
-def fired(log: list[dict[str, Any]], deadline_id: str) -> list[dict[str, Any]]:
-    """The events that open each firing of ``deadline_id`` in the log: for ``turn-<n>`` (a turn's
-    deadline) each TurnEnded of turn n for its timeout; for ``bot-<seat>-<version>`` (a bot's thinking
-    time, api/matches/store.py) the event after that version if that bot made it."""
-    kind, *rest = deadline_id.split("-")
-    if kind == "turn":
-        number = int(rest[0])
-        return [
-            e for t in turns(log) if t.number == number for e in t.ends if e["data"]["reason"] == "timeout"
-        ]
-    seat, version = (int(part) for part in rest)
-    return [e for e in log[version : version + 1] if e["seat"] == seat]
+def timeouts(log: list[dict[str, Any]], deadline_id: str) -> list[dict[str, Any]]:
+    """What each firing of turn deadline ``turn-<n>`` (games/core/turns.py) appended: a TurnEnded of
+    turn n for its timeout. A firing of a deadline no longer current appends nothing."""
+    kind, number = deadline_id.split("-")
+    assert kind == "turn", f"{deadline_id} is not a turn's deadline"
+    return [
+        e for t in turns(log) if t.number == int(number) for e in t.ends if e["data"]["reason"] == "timeout"
+    ]

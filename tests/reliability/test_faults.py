@@ -65,13 +65,21 @@ def now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
+# Humans' turns long enough for the test to move in them: a move sent after the turn's deadline is
+# refused (the overdue timeout comes first), and a loaded machine may take a while between the question
+# and the move. The test moves only with AHEAD_MS left at least.
+HUMAN_TURN_SECONDS = 4
+AHEAD_MS = 2_000
+
+
 async def whose_turn(table: Table) -> tuple[lobby.Player, dict[str, Any]]:
-    """The human to act now and the match as that human sees it (waits through bots' turns)."""
+    """The human to act now, with AHEAD_MS left at least, and the match as that human sees it (waits
+    through bots' turns, and for the next turn when too little is left of this one)."""
 
     async def check() -> tuple[lobby.Player, dict[str, Any]] | None:
         for player in table.players:
             match = await table.moves(player)
-            if match["legalMoves"]:
+            if match["legalMoves"] and faults.ms(match["deadline"]) - now_ms() >= AHEAD_MS:
                 return player, match
         return None
 
@@ -92,7 +100,9 @@ async def test_while_redis_is_down_moves_work_and_when_it_returns_timers_and_sub
     # that once Redis is back only nudges (or the 2 s reads of an outage) can bring an update.
     web = functools.partial(rig.server, "web", settings={"GRAPHQL_SUBSCRIPTION_POLL_SECONDS": "60"})
     server, _ = await started(web, lambda: rig.worker("timers"))
-    table = await faults.open_table(server.base, game=GAME, humans=1, bots=1, options=options(2))
+    table = await faults.open_table(
+        server.base, game=GAME, humans=1, bots=1, options=options(HUMAN_TURN_SECONDS)
+    )
     follower = Follower(table.players[0], table.match_id)
     await follower.follow(server.base)
     try:
@@ -113,9 +123,11 @@ async def test_while_redis_is_down_moves_work_and_when_it_returns_timers_and_sub
         # The worker re-arms from the database as soon as Redis answers: the overdue turn ends...
         timed_out = await ended(table, turn.number)
         assert faults.ms(timed_out) - returned <= BACKOFF_MS + LATE_MS, "the overdue deadline fired late"
-        # ...and deadlines armed after the outage (the bot's, then the next turn's) fire on time.
-        next_turn = await ended(table, turn.number + 2)
-        assert faults.ms(next_turn) - turn_of(await table.log(), turn.number + 2).due <= LATE_MS
+        # ...and deadlines armed after the outage fire on time: the bot's thinking deadlines, until its
+        # turn ends by its own move or by the turn's deadline.
+        bot_s_turn = await ended(table, turn.number + 1)
+        if bot_s_turn["data"]["reason"] == "timeout":
+            assert faults.ms(bot_s_turn) - turn_of(await table.log(), turn.number + 1).due <= LATE_MS
 
         log = await table.log()
         await follower.reached(len(log))  # the same subscription, never reconnected
@@ -153,7 +165,7 @@ async def test_after_the_timer_workers_are_killed_a_restarted_one_fires_each_dea
     lease (its last renewal + LEASE_MS, so at most LEASE_MS after the kill)."""
     store = rig.timer_client()
     faults.preload_scripts(store)
-    monitor = faults.Monitor(rig.redis.port, rig.logs / "monitor.txt")
+    monitor = faults.Monitor(rig.redis.port)
     try:
         server, *killed = await started(
             lambda: rig.server("web"), lambda: rig.worker("timers-1"), lambda: rig.worker("timers-2")
@@ -182,7 +194,7 @@ async def test_after_the_timer_workers_are_killed_a_restarted_one_fires_each_dea
         resumed = max(now_ms(), killed_at + LEASE_MS)
 
         last = faults.turns(await table.log())[-1].number
-        await ended(table, last + 3)  # after the kill: the held deadline, bots' and the next turns'
+        await ended(table, last + 2)  # after the kill: the held deadline, bots' and the next turns'
         log = await table.log()
     finally:
         monitor.stop()
@@ -190,7 +202,7 @@ async def test_after_the_timer_workers_are_killed_a_restarted_one_fires_each_dea
 
     acks = monitor.acks()
     [(deadline_id, due)] = held.items()
-    once = faults.fired(log, deadline_id)
+    once = faults.timeouts(log, deadline_id)
     assert len(once) == 1, f"{deadline_id}, claimed by a killed worker, timed out {len(once)} times"
     assert faults.ms(once[0]) - max(due, resumed) <= LATE_MS, f"{deadline_id} fired late"
     assert acks[f"{table.match_id}|{deadline_id}"] == 1, "the held deadline was not fired exactly once"
@@ -212,7 +224,9 @@ def human_s_turn_ahead(store: redis.Redis, match_id: str) -> bool:
     return len(armed) == 1 and next(iter(armed)).startswith("turn-") and min(armed.values()) > now_ms() + 300
 
 
-def assert_turns_timed_out_once_and_on_time(log: list[dict[str, Any]], *, blocked: tuple[int, int]) -> None:
+def assert_turns_timed_out_once_and_on_time(
+    log: list[dict[str, Any]], *, blocked: tuple[int, int] = (0, 0)
+) -> None:
     """Every turn ended once; one that timed out, within LATE_MS of its deadline, or of the end of
     ``blocked`` for a deadline that fell (or may have been claimed) while no worker could fire it."""
     since, resumed = blocked
@@ -230,7 +244,9 @@ def assert_turns_timed_out_once_and_on_time(log: list[dict[str, Any]], *, blocke
 
 async def test_after_a_server_is_killed_between_two_moves_clients_resume_and_miss_nothing(rig):
     server, _ = await started(lambda: rig.server("web-1"), lambda: rig.worker("timers"))
-    table = await faults.open_table(server.base, game=GAME, humans=2, bots=1, options=options(2))
+    table = await faults.open_table(
+        server.base, game=GAME, humans=2, bots=1, options=options(HUMAN_TURN_SECONDS)
+    )
     followers = [Follower(player, table.match_id) for player in table.players]
     try:
         for follower in followers:
@@ -283,16 +299,13 @@ async def play_a_move(
     table: Table, move: dict[str, Any] | None = None
 ) -> tuple[lobby.Player, dict[str, Any]]:
     """``move`` (else the first legal one) by the human whose turn it is, accepted; the result carries
-    the idempotency key it was sent with. A refusal is allowed only when a timer moved the match between
-    the question and the move (then ask again)."""
-    for attempt in range(5):
-        player, match = await whose_turn(table)
-        key = f"move-{match['version']}-{attempt}"
-        result = await table.submit(player, move or match["legalMoves"][0]["input"], key=key)
-        if result["__typename"] == "MoveAccepted":
-            return player, {**result, "key": key}
-        assert (await table.moves(player))["version"] != match["version"], result
-    raise AssertionError("no move accepted in five tries")
+    the idempotency key it was sent with."""
+    player, match = await whose_turn(table)
+    key = f"move-{match['version']}"
+    result = await table.submit(player, move or match["legalMoves"][0]["input"], key=key)
+    left = faults.ms(match["deadline"]) - now_ms()
+    assert result["__typename"] == "MoveAccepted", f"{result}, {left} ms before the deadline: {match}"
+    return player, {**result, "key": key}
 
 
 # --- (d) the database connections of a server dropped ---------------------------------------------------
@@ -360,12 +373,9 @@ async def test_after_the_database_drops_a_timer_worker_s_connections_the_next_de
         await ended(table, 2)  # the worker's firing threads have connected
         dropped = await asyncio.to_thread(terminate, rig, TIMERS)
         assert dropped >= 2, f"only {dropped} sessions of the worker to terminate"
-        dropped_at = now_ms()
         last = faults.turns(await table.log())[-1].number
-        await ended(table, last + 4)  # a deadline per firing thread (TIMER_THREADS = 4) at least
+        await ended(table, last + 3)  # more deadlines than firing threads (faults.THREADS)
         log = await table.log()
     finally:
         await table.http.aclose()
-    after = [turn for turn in faults.turns(log) if turn.due > dropped_at]
-    assert_turns_timed_out_once_and_on_time(log, blocked=(dropped_at, dropped_at))
-    assert len(after) >= 4
+    assert_turns_timed_out_once_and_on_time(log)
