@@ -4,7 +4,7 @@ humans through the API and by bots through the timer workers.
 
 Every process is started as in production (api/bench/stack.py) on a database and a redis-server of
 the test's own (tests/reliability/faults.py), so that the test can stop Redis, SIGKILL a server or a
-worker, or terminate the server's database sessions without touching what other tests share.
+worker, or terminate a process's database sessions without touching what other tests share.
 
 Waits are generous (the machine is shared and loaded); the guarantees are strict: every event once,
 in order; every deadline fired once, within a stated bound of when it could first be fired.
@@ -352,7 +352,8 @@ async def requests(table: Table) -> tuple[int, dict[str, Any]]:
 
 
 def terminate(rig: faults.Rig, application_name: str) -> int:
-    """pg_terminate_backend on every session of the server (what a failover or an idle kill does)."""
+    """pg_terminate_backend on every session of the process(es) named ``application_name`` (what a
+    failover or an idle-session kill does); how many there were."""
     with rig.admin() as connection:
         rows = connection.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND application_name = %s",
