@@ -246,10 +246,6 @@ class Cluster:
     servers: list[Server]
     timers: list[Process]
 
-    def server(self, name: str) -> contextlib.AbstractContextManager[Server]:
-        """One more server process (one worker) of the deployment, logging into ``<name>.log``."""
-        return server(self.run.env, workers=1, log=self.run.logs / f"{name}.log")
-
 
 @contextlib.contextmanager
 def cluster(

@@ -16,6 +16,7 @@ import itertools
 import os
 import signal
 import statistics
+import time
 from collections import Counter
 from typing import Any
 
@@ -25,7 +26,7 @@ from api.bench import lobby
 from api.bench.client import Http, Socket, socket_url
 from api.bench.live import Audience, Pacer, watch
 from api.bench.seat import SeatClient
-from api.bench.stack import Cluster, cluster
+from api.bench.stack import Cluster, Server, cluster
 from api.bench.stats import Window, percentile
 from games.core.options import IntOption
 from games.registry import REGISTRY
@@ -70,9 +71,12 @@ def timers(key: str, seconds: int | None) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def deployment(tmp_path_factory):
     # Bots think for 20 ms instead of 300; DEBUG makes every firing a line of the timer workers' logs.
-    settings = {"BOT_DELAY_MS": "20", "LOG_LEVEL": "DEBUG"}
+    # Each server with 2 database connections instead of 8: plenty for a few matches, and the machine's
+    # PostgreSQL (100 connections) is shared with the rest of the suite.
+    settings = {"BOT_DELAY_MS": "20", "LOG_LEVEL": "DEBUG", "DATABASE_THREADS": "2"}
     logs = tmp_path_factory.mktemp("scale-out")
-    with cluster(servers=2, timer_workers=2, logs=logs, settings=settings) as deployed:
+    # Servers A and B, and a third that one test kills: started together, they start in the time of one.
+    with cluster(servers=3, timer_workers=2, logs=logs, settings=settings) as deployed:
         yield deployed
 
 
@@ -85,7 +89,7 @@ def run(coroutine: Any) -> Any:
 
 async def cross_server_delays(deployed: Cluster) -> list[float]:
     """Two seats play on server A at a steady pace; spectators on server B note each move's arrival."""
-    a, b = (server.base for server in deployed.servers)
+    a, b = (server.base for server in deployed.servers[:2])
     http = Http(a, connections=4)
     sockets: list[Socket] = []
     try:
@@ -110,7 +114,10 @@ async def cross_server_delays(deployed: Cluster) -> list[float]:
         await http.aclose()
 
 
-async def seat_on(base: str, player: lobby.Player, http: Http, seed: int, pacer: Pacer) -> SeatClient:
+async def seat_on(
+    base: str, player: lobby.Player, http: Http, seed: int, pacer: Pacer | None = None
+) -> SeatClient:
+    """A seat that follows its match on ``base`` and plays a random legal move on every update."""
     socket = await Socket.open(socket_url(base), player.token)
     return SeatClient(
         player=player,
@@ -120,7 +127,7 @@ async def seat_on(base: str, player: lobby.Player, http: Http, seed: int, pacer:
         moves_in_update=True,
         record=lambda _: None,
         seed=seed,
-        pace=pacer.wait,
+        pace=None if pacer is None else pacer.wait,
     )
 
 
@@ -147,20 +154,11 @@ async def play_with_timers(deployed: Cluster, key: str, number: int) -> int:
         active, idle = await lobby.register(http, 2, name=f"timers {key}")
         options = timers(key, 1)
         match_id = await lobby.open_match(http, [active, idle], game=key, options=options, bots=["heuristic"])
-        socket = await Socket.open(socket_url(played_on), active.token)
-        seat = SeatClient(
-            player=active,
-            socket=socket,
-            http=plays_http,
-            transport="ws",
-            moves_in_update=True,
-            record=lambda _: None,
-            seed=number,
-        )
+        seat = await seat_on(played_on, active, plays_http, number)
         try:
             assert await seat.play(match_id) == "FINISHED"
         finally:
-            await socket.aclose()
+            await seat.socket.aclose()
         return int(match_id)
     finally:
         await http.aclose()
@@ -221,15 +219,13 @@ def eventually(check: Any, seconds: float = 10.0) -> Any:
         except AssertionError:
             if attempt * 0.2 >= seconds:
                 raise
-        asyncio.run(asyncio.sleep(0.2))
+        time.sleep(0.2)
 
 
 # --- A server killed mid-match ---------------------------------------------------------------------
 
 
-async def play_through_a_kill(
-    deployed: Cluster, doomed: Any, survivor: str
-) -> tuple[list[Follower], int, int]:
+async def play_through_a_kill(doomed: Server, survivor: str) -> tuple[list[Follower], int, int]:
     """Two seats and a spectator on ``doomed``, a spectator on ``survivor``; ``doomed`` is SIGKILLed
     once the match is a few moves in, and its clients carry on on ``survivor``."""
     http = Http(doomed.base, connections=2)
@@ -263,10 +259,9 @@ async def play_through_a_kill(
 
 
 def test_a_server_killed_mid_match_loses_nothing(deployment):
-    survivor = deployment.servers[1].base
-    with deployment.server("web-killed") as doomed:
-        followers, match_id, killed_at = run(play_through_a_kill(deployment, doomed, survivor))
-        assert doomed.process.popen.wait(10) == -signal.SIGKILL
+    doomed, survivor = deployment.servers[2], deployment.servers[1].base
+    followers, match_id, killed_at = run(play_through_a_kill(doomed, survivor))
+    assert doomed.process.popen.wait(10) == -signal.SIGKILL
     log = scale_out.match_log(deployment.run.database_url, match_id)
     assert log.status == "FINISHED" and log.version > killed_at, "the match went on after the kill"
     assert [event.seq for event in log.events] == list(range(1, log.version + 1)), "the log is gapless"
