@@ -74,11 +74,8 @@ HTTP_EVERY = 8  # one table in this many plays SeatClient's HTTP way; the rest t
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
-    # One stack for both tests; bots think for 20 ms instead of 300, as in tests/e2e/test_every_game.py.
-    # uvicorn closes a keep-alive connection idle for 5 s: a request httpx sends on it just then fails
-    # with ReadError (HTTP/1.1's own race, retried by browsers, not by the bench's client). A table's
-    # HTTP connections wait through its timers, so here they are kept for the whole run.
-    settings = {"BOT_DELAY_MS": "20", "UVICORN_TIMEOUT_KEEP_ALIVE": "600"}
+    # One stack for both tests; bots think for 20 ms instead of 300, as in test_every_game.py.
+    settings = {"BOT_DELAY_MS": "20"}
     with production_stack(
         workers=2, logs=tmp_path_factory.mktemp("concurrency"), settings=settings
     ) as running:
