@@ -20,6 +20,7 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 PROTOCOL = "graphql-transport-ws"
+KEEP_ALIVE_S = 2.0
 ANSWER_SECONDS = 60  # a request or an update slower than this is a broken run, not a slow one
 
 
@@ -37,7 +38,11 @@ class Http:
     """GraphQL over HTTP POST, on keep-alive connections."""
 
     def __init__(self, base: str, *, connections: int) -> None:
-        limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
+        # uvicorn closes a connection idle for 5 s (its --timeout-keep-alive): the client lets go of it
+        # first, or a request sent on it just as the server closes it ends in a ReadError.
+        limits = httpx.Limits(
+            max_connections=connections, max_keepalive_connections=connections, keepalive_expiry=KEEP_ALIVE_S
+        )
         self.client = httpx.AsyncClient(base_url=base, limits=limits, timeout=ANSWER_SECONDS)
 
     async def execute(

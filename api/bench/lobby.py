@@ -47,20 +47,28 @@ async def open_match(
     options: dict[str, Any] | None,
     start: bool = True,
     bots: Sequence[str] = (),
+    bots_first: bool = False,
 ) -> str:
     """A match of ``game`` hosted by the first player, every other one seated, then a bot of each of
-    ``bots``' levels; started unless asked not to."""
+    ``bots``' levels (before the other players with ``bots_first``); started unless asked not to."""
     host, *guests = players
     created = await http.execute(documents.CREATE, {"game": game, "options": options}, token=host.token)
     match_id = _payload(created, "createMatch")["id"]
-    for guest in guests:
-        _payload(await http.execute(documents.JOIN, {"id": match_id}, token=guest.token), "joinMatch")
+    if not bots_first:
+        await _join(http, guests, match_id)
     for level in bots:
         added = await http.execute(documents.ADD_BOT, {"id": match_id, "level": level}, token=host.token)
         _payload(added, "addBot")
+    if bots_first:
+        await _join(http, guests, match_id)
     if start:
         await start_match(http, host, match_id)
     return match_id
+
+
+async def _join(http: Http, guests: Sequence[Player], match_id: str) -> None:
+    for guest in guests:
+        _payload(await http.execute(documents.JOIN, {"id": match_id}, token=guest.token), "joinMatch")
 
 
 async def start_match(http: Http, host: Player, match_id: str) -> None:

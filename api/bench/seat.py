@@ -30,6 +30,7 @@ class Submission:
     seconds: float  # until its result arrived
     code: str | None  # None: accepted; else the rejection's code
     match_id: str = ""
+    version: int | None = None  # the match version an accepted move brought it to
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +111,8 @@ class SeatClient:
             data = await self.http.execute(documents.SUBMIT, variables, token=self.player.token)
         result = data["submitMove"]
         code = None if result["__typename"] == "MoveAccepted" else result["code"]
-        self.record(Submission(sent, time.perf_counter() - sent, code, match_id))
+        version = result.get("version")
+        self.record(Submission(sent, time.perf_counter() - sent, code, match_id, version))
         return code
 
 

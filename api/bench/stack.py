@@ -1,7 +1,8 @@
 """The service in production mode, as the README's "Running in production" starts it: a database of
 its own (migrated), Redis under a key prefix of its own, ``DEBUG=false`` with a random SECRET_KEY,
 ``uvicorn config.asgi:application --workers N`` with the README's flags (PRODUCTION_FLAGS) and one
-``manage.py run_timers``.
+``manage.py run_timers`` (``production_stack``); or, scaled out as deploy/compose.yaml runs it, several
+server processes and timer workers on that one database and key prefix (``cluster``).
 
 Rate limits are off (``RATE_LIMITS=false``): the load generator is one address playing for a hundred
 people. Everything is stopped, and the database and keys removed, however the run ends.
@@ -121,30 +122,47 @@ def _healthy(base: str) -> bool:
     return False
 
 
-@contextlib.contextmanager
-def server(env: dict[str, str], *, workers: int, log: Path) -> Iterator[Server]:
+def start_server(env: dict[str, str], *, workers: int, log: Path) -> Server:
+    """A server process on a free port, just launched: ``server_ready`` waits for it."""
     port = free_port()
     command = [str(BIN / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)]
     command += [*PRODUCTION_FLAGS, "--workers", str(workers)]
-    process = _start(command, env, log)
-    base = f"http://127.0.0.1:{port}"
+    return Server(_start(command, env, log), f"http://127.0.0.1:{port}", workers)
+
+
+def server_ready(web: Server) -> None:
+    # Every worker has started (each logs it), and one of them answers /healthz.
+    log = web.process.log
+    _wait_until(
+        web.process,
+        lambda: log.read_text(errors="replace").count(WORKER_READY) >= web.workers and _healthy(web.base),
+        "uvicorn",
+    )
+
+
+def start_timer_worker(env: dict[str, str], *, log: Path) -> Process:
+    return _start([str(BIN / "python"), "manage.py", "run_timers"], env, log)
+
+
+def timer_worker_ready(process: Process) -> None:
+    _wait_until(process, lambda: TIMERS_READY in process.log.read_text(errors="replace"), "run_timers")
+
+
+@contextlib.contextmanager
+def server(env: dict[str, str], *, workers: int, log: Path) -> Iterator[Server]:
+    web = start_server(env, workers=workers, log=log)
     try:
-        # Every worker has started (each logs it), and one of them answers /healthz.
-        _wait_until(
-            process,
-            lambda: log.read_text(errors="replace").count(WORKER_READY) >= workers and _healthy(base),
-            "uvicorn",
-        )
-        yield Server(process, base, workers)
+        server_ready(web)
+        yield web
     finally:
-        process.stop()
+        web.process.stop()
 
 
 @contextlib.contextmanager
 def timer_worker(env: dict[str, str], *, log: Path) -> Iterator[Process]:
-    process = _start([str(BIN / "python"), "manage.py", "run_timers"], env, log)
+    process = start_timer_worker(env, log=log)
     try:
-        _wait_until(process, lambda: TIMERS_READY in log.read_text(errors="replace"), "run_timers")
+        timer_worker_ready(process)
         yield process
     finally:
         process.stop()
@@ -174,15 +192,27 @@ def migrate(env: dict[str, str]) -> None:
         raise StackFailed(f"migrate failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
 
 
+@dataclass
+class Run:
+    """A database of the run's own (migrated) and a Redis key prefix of its own, and the production
+    environment that names them: what every process of a stack is started with."""
+
+    env: dict[str, str]
+    database_url: str
+    logs: Path
+    postgres: backends.PostgresServer
+    redis_url: str
+
+
 @contextlib.contextmanager
-def production_stack(
-    *, workers: int, logs: Path, settings: Mapping[str, str] | None = None
-) -> Iterator[Stack]:
-    """The whole service; its processes log into ``logs`` (emptied first: the last run's logs only).
-    ``settings``: environment variables on top of production's (a test's shorter bot delay)."""
+def production_run(*, logs: Path, settings: Mapping[str, str] | None = None) -> Iterator[Run]:
+    """The backends of one run; its processes log into ``logs`` (emptied first: the last run's logs
+    only). ``settings``: environment variables on top of production's (a test's shorter bot delay)."""
     postgres = backends.postgres_server()
     redis_url = backends.redis_url()
-    run = f"bench-{os.getpid()}"
+    # The pid keeps concurrent runs (xdist workers) apart; the token, two stacks of one process. Both
+    # end in a fixed-length part, so no run's key prefix is the start of another's (see forget_keys).
+    run = f"bench-{os.getpid()}-{secrets.token_hex(3)}"
     shutil.rmtree(logs, ignore_errors=True)
     logs.mkdir(parents=True)
     with contextlib.ExitStack() as cleanup:
@@ -192,6 +222,47 @@ def production_stack(
         cleanup.callback(backends.forget_keys, redis_url, run)
         env = {**production_env(database_url, redis_url, run), **(settings or {})}
         migrate(env)
-        web = cleanup.enter_context(server(env, workers=workers, log=logs / "web.log"))
-        cleanup.enter_context(timer_worker(env, log=logs / "timers.log"))
-        yield Stack(env, web, database_url, logs, postgres, redis_url)
+        yield Run(env, database_url, logs, postgres, redis_url)
+
+
+@contextlib.contextmanager
+def production_stack(
+    *, workers: int, logs: Path, settings: Mapping[str, str] | None = None
+) -> Iterator[Stack]:
+    """The whole service: one server process of ``workers`` workers and one timer worker."""
+    with contextlib.ExitStack() as cleanup:
+        run = cleanup.enter_context(production_run(logs=logs, settings=settings))
+        web = cleanup.enter_context(server(run.env, workers=workers, log=logs / "web.log"))
+        cleanup.enter_context(timer_worker(run.env, log=logs / "timers.log"))
+        yield Stack(run.env, web, run.database_url, logs, run.postgres, run.redis_url)
+
+
+@dataclass
+class Cluster:
+    """Several server processes and timer workers on one database and one Redis key prefix, as
+    deploy/compose.yaml runs them: a scaled-out deployment on one machine."""
+
+    run: Run
+    servers: list[Server]
+    timers: list[Process]
+
+
+@contextlib.contextmanager
+def cluster(
+    *, servers: int, timer_workers: int, logs: Path, settings: Mapping[str, str] | None = None
+) -> Iterator[Cluster]:
+    """``servers`` server processes of one worker each (``web-<n>.log``) and ``timer_workers`` timer
+    workers (``timers-<n>.log``), all started before it yields and stopped after."""
+    with contextlib.ExitStack() as cleanup:
+        run = cleanup.enter_context(production_run(logs=logs, settings=settings))
+        # All launched at once, then awaited: each spends its start-up importing Django, and they
+        # overlap on two cores rather than queue.
+        webs = [start_server(run.env, workers=1, log=logs / f"web-{n}.log") for n in range(servers)]
+        timers = [start_timer_worker(run.env, log=logs / f"timers-{n}.log") for n in range(timer_workers)]
+        for process in [*(web.process for web in webs), *timers]:
+            cleanup.callback(process.stop)
+        for web in webs:
+            server_ready(web)
+        for process in timers:
+            timer_worker_ready(process)
+        yield Cluster(run, webs, timers)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import structlog
 from django.db import transaction
 from django.utils import timezone
 
@@ -23,6 +24,8 @@ from games.core.decisions import Rejected
 
 DEFAULT_BOT = "heuristic"
 ADMIN_ABORT_REASON = "aborted by an admin"
+
+log = structlog.get_logger(__name__)
 
 
 def _require_player(player: Any) -> None:
@@ -239,21 +242,38 @@ def _timeout(match_id: Any, deadline_id: str, now_ms: int) -> MoveAccepted:
 def fire_deadline(*, match_id: Any, deadline_id: str, now_ms: int | None = None) -> bool:
     """A timer is due: a bot thinks and moves, or the game's ``Timeout`` applies.
 
-    True when events were appended; a stale or unknown id is a harmless no-op (False).
+    True when events were appended (or a lobby expired); a stale or unknown id is a harmless no-op
+    (False).
     """
     now = store.clock_ms() if now_ms is None else now_ms
+    fired = _fire(match_id, deadline_id, now)
+    appended = fired.events if isinstance(fired, MoveAccepted) else []
+    # A repeated firing appends nothing (it is stale by then), so the log of the match cannot show it:
+    # this line, one per firing at DEBUG, is what shows that several timer workers fired each deadline
+    # once. ``seqs``: the first and last event the firing appended.
+    log.debug(
+        "deadline_fired",
+        match_id=pk_of(match_id),
+        deadline_id=deadline_id,
+        seqs=[appended[0].seq, appended[-1].seq] if appended else None,
+    )
+    return bool(appended) if isinstance(fired, MoveAccepted) else fired
+
+
+def _fire(match_id: Any, deadline_id: str, now_ms: int) -> MoveAccepted | bool:
+    """What the deadline did: the bot's move or the timeout, or whether the lobby expired (False: a
+    stale deadline)."""
     pk = pk_of(match_id)
     kind = None if pk is None else statements.value(MatchDeadline, "kind", match=pk, deadline_id=deadline_id)
     if kind is None:
         return False
     if kind == lobby.LOBBY:
-        return expire_lobby(match_id=match_id, now_ms=now)
+        return expire_lobby(match_id=match_id, now_ms=now_ms)
     attempt = bot_turn if kind == store.BOT else _timeout
     try:
-        result = with_retries(lambda: attempt(match_id, deadline_id, now))
+        return with_retries(lambda: attempt(match_id, deadline_id, now_ms))
     except ServiceError:
         return False  # the match moved on, ended, or the bot may not act: the deadline is stale
-    return bool(result.events)
 
 
 def abort_match(*, match_id: Any) -> Match:
