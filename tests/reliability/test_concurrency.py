@@ -163,13 +163,15 @@ def check_acknowledgements(answers: list[Answer], log: Log, stopped_at: int) -> 
     assert set(acknowledged.values()) == {1}, "an event was acknowledged to two moves"
 
 
-def test_32_clients_on_one_match_lose_double_and_reorder_nothing(stack):
+def test_32_clients_on_one_match_lose_double_and_reorder_nothing(stack, record_property):
     crowd, stopped_at = asyncio.run(crowd_match(stack.server.base, stack.database_url))
     log = read_log(stack.database_url, crowd.match_id)
     check_gapless(log)
     assert log.status == "FINISHED"
     answers = crowd.answers
-    print(f"crowd: stopped at {stopped_at} of {log.version}, {len(answers)} answers:", _codes(answers))
+    record_property(
+        "figure", f"stopped at {stopped_at} of {log.version}, {len(answers)} answers: {_codes(answers)}"
+    )
     # Never accepted: refused for its version, or because the match had just ended.
     stale = Counter(answer.code for answer in answers if answer.role == crowds.STALE)
     assert stale["VERSION_MISMATCH"] and set(stale) <= {"VERSION_MISMATCH", "NOT_ACTIVE"}, stale
@@ -294,11 +296,13 @@ async def play_tables(base: str) -> list[Table]:
     return every
 
 
-def test_64_matches_at_once_across_every_game_finish_with_whole_logs(stack):
+def test_64_matches_at_once_across_every_game_finish_with_whole_logs(stack, record_property):
     played = asyncio.run(play_tables(stack.server.base))
     assert len(played) == MATCHES and {table.key for table in played} == set(REGISTRY)
     logs = [read_log(stack.database_url, table.match_id) for table in played]
     for table, log in zip(played, logs, strict=True):
         table.check(log)
     events, submitted = sum(log.version for log in logs), sum(len(table.submissions) for table in played)
-    print(f"{len(played)} matches: {events} events, {submitted} submissions by the contract clients")
+    record_property(
+        "figure", f"{len(played)} matches: {events} events, {submitted} submissions by the contract clients"
+    )

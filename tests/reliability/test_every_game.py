@@ -112,7 +112,9 @@ def _report(findings: list[Finding]) -> str:
 
 
 @pytest.mark.parametrize(("key", "seats"), tables(), ids=[f"{key}-{seats}" for key, seats in tables()])
-def test_a_contract_client_plays_every_game_to_the_end_and_learns_no_secret(stack: Stack, key, seats):
+def test_a_contract_client_plays_every_game_to_the_end_and_learns_no_secret(
+    stack: Stack, key, seats, record_property
+):
     played = asyncio.run(play(stack.server.base, stack.database_url, key, seats))
     final = played.final
     assert final["status"] == "FINISHED"
@@ -131,16 +133,23 @@ def test_a_contract_client_plays_every_game_to_the_end_and_learns_no_secret(stac
     swept = {(seen.seat, seen.version) for seen in played.seen if seen.surface == "view(atVersion)"}
     assert swept == {(seat, version) for seat in viewers for version in range(truth.final + 1)}
     assert any(truth.secrets(version, None) for version in range(truth.final + 1))
+    record_property(
+        "figure",
+        f"{len(played.seen)} responses of {len(viewers)} viewers over {truth.final} versions: 0 findings",
+    )
 
 
 @pytest.mark.parametrize(
     ("plant", "surfaces"),
     [("view", {"matchUpdates", "view(atVersion)"}), ("events", {"matchUpdates", "events", "replay.json"})],
 )
-def test_a_server_built_to_leak_is_caught(stack: Stack, tmp_path: Path, plant: str, surfaces: set[str]):
+def test_a_server_built_to_leak_is_caught(
+    stack: Stack, tmp_path: Path, plant: str, surfaces: set[str], record_property
+):
     env = {**stack.env, "PYTHONPATH": str(PLANTED), "CLIFFSIDE_PLANTED_LEAK": plant}
     with server(env, workers=1, log=tmp_path / "leaky.log") as leaky:
         played = asyncio.run(play(leaky.base, stack.database_url, "cactus-card-game", 2))
     findings = check(played.truth, played.seen)
     assert findings, f"a server that leaks its {plant} passed the oracle"
     assert surfaces <= {finding.surface for finding in findings}, _report(findings)
+    record_property("figure", f"planted {plant} leak: {len(findings)} findings; {findings[0]}")

@@ -155,7 +155,9 @@ async def ended(table: Table, number: int) -> dict[str, Any]:
 # --- (b) the timer worker SIGKILLed with deadlines pending --------------------------------------------
 
 
-async def test_after_the_timer_workers_are_killed_a_restarted_one_fires_each_deadline_once_promptly(rig):
+async def test_after_the_timer_workers_are_killed_a_restarted_one_fires_each_deadline_once_promptly(
+    rig, record_property
+):
     """Two workers compete for the deadlines; both are SIGKILLed while one holds the human's turn
     deadline, claimed and due (its firing waits on the match's row lock, which the test holds), and a
     third is started.
@@ -206,7 +208,9 @@ async def test_after_the_timer_workers_are_killed_a_restarted_one_fires_each_dea
     assert len(once) == 1, f"{deadline_id}, claimed by a killed worker, timed out {len(once)} times"
     assert faults.ms(once[0]) - max(due, resumed) <= LATE_MS, f"{deadline_id} fired late"
     assert acks[f"{table.match_id}|{deadline_id}"] == 1, "the held deadline was not fired exactly once"
-    assert_turns_timed_out_once_and_on_time(log, blocked=(locked_at - LATE_MS, resumed))
+    record_property(
+        "figure", assert_turns_timed_out_once_and_on_time(log, blocked=(locked_at - LATE_MS, resumed))
+    )
     assert_none_fired_twice(monitor, table.match_id)
 
 
@@ -226,10 +230,12 @@ def human_s_turn_ahead(store: redis.Redis, match_id: str) -> bool:
 
 def assert_turns_timed_out_once_and_on_time(
     log: list[dict[str, Any]], *, blocked: tuple[int, int] = (0, 0)
-) -> None:
+) -> str:
     """Every turn ended once; one that timed out, within LATE_MS of its deadline, or of the end of
-    ``blocked`` for a deadline that fell (or may have been claimed) while no worker could fire it."""
+    ``blocked`` for a deadline that fell (or may have been claimed) while no worker could fire it.
+    What was seen, as a figure."""
     since, resumed = blocked
+    lateness = []
     for turn in faults.turns(log)[:-1]:  # the last one may still run
         assert len(turn.ends) == 1, f"turn {turn.number} ended {len(turn.ends)} times"
         end = turn.ends[0]
@@ -237,6 +243,10 @@ def assert_turns_timed_out_once_and_on_time(
             start = max(turn.due, resumed) if turn.due >= since else turn.due
             late = faults.ms(end) - start
             assert late <= LATE_MS, f"turn {turn.number} timed out {late} ms late"
+            lateness.append(late)
+    return (
+        f"{len(lateness)} turns timed out once each, the latest {max(lateness, default=0)} ms after it could"
+    )
 
 
 # --- (c) a server SIGKILLed between two moves ----------------------------------------------------------
@@ -362,7 +372,9 @@ def terminate(rig: faults.Rig, application_name: str) -> int:
     return sum(1 for (done,) in rows if done)
 
 
-async def test_after_the_database_drops_a_timer_worker_s_connections_the_next_deadlines_fire_on_time(rig):
+async def test_after_the_database_drops_a_timer_worker_s_connections_the_next_deadlines_fire_on_time(
+    rig, record_property
+):
     """The worker's side of (d): its firing threads hold connections of their own, which the database
     may close while they are idle; the next firing must replace them rather than fail and come back
     TIMER_RETRY_MS (10 s) later."""
@@ -379,4 +391,4 @@ async def test_after_the_database_drops_a_timer_worker_s_connections_the_next_de
         log = await table.log()
     finally:
         await table.http.aclose()
-    assert_turns_timed_out_once_and_on_time(log)
+    record_property("figure", assert_turns_timed_out_once_and_on_time(log))

@@ -131,13 +131,16 @@ async def seat_on(
     )
 
 
-def test_a_move_on_one_server_reaches_a_subscriber_of_the_other_at_once(deployment):
+def test_a_move_on_one_server_reaches_a_subscriber_of_the_other_at_once(deployment, record_property):
     delays = run(cross_server_delays(deployment))
     moves = len(delays) // 2  # one sample per spectator and move
     assert moves >= LIVE_MOVES, f"only {moves} moves measured"
     median, worst = statistics.median(delays), max(delays)
-    print(f"cross-server live updates: {len(delays)} samples, p50 {median:.1f} ms, ", end="")
-    print(f"p99 {percentile(delays, 0.99):.1f} ms, max {worst:.1f} ms")
+    record_property(
+        "figure",
+        f"cross-server live updates: {len(delays)} samples, p50 {median:.1f} ms, "
+        f"p99 {percentile(delays, 0.99):.1f} ms, max {worst:.1f} ms",
+    )
     assert median <= LIVE_MEDIAN_MS, sorted(delays)
     assert worst <= LIVE_MAX_MS, sorted(delays)
 
@@ -196,7 +199,7 @@ def check_firings(deployed: Cluster, match_ids: list[int]) -> list[scale_out.Fir
     return mine
 
 
-def test_every_deadline_fires_exactly_once_with_two_timer_workers(deployment):
+def test_every_deadline_fires_exactly_once_with_two_timer_workers(deployment, record_property):
     async def play_all() -> list[int]:
         games = short_games()
         return list(await asyncio.gather(*(play_with_timers(deployment, k, n) for n, k in enumerate(games))))
@@ -206,8 +209,10 @@ def test_every_deadline_fires_exactly_once_with_two_timer_workers(deployment):
     fired = eventually(lambda: check_firings(deployment, match_ids))
     workers = Counter(firing.worker for firing in fired)
     applied = sum(1 for firing in fired if firing.seqs)
-    print(
-        f"{len(match_ids)} matches: {len(fired)} deadlines fired once each ({applied} appended), by worker {dict(workers)}"
+    record_property(
+        "figure",
+        f"{len(match_ids)} matches: {len(fired)} deadlines fired once each ({applied} appended), "
+        f"by worker {dict(workers)}",
     )
 
 
@@ -258,7 +263,7 @@ async def play_through_a_kill(doomed: Server, survivor: str) -> tuple[list[Follo
     return followers, int(match_id), killed_at[0]
 
 
-def test_a_server_killed_mid_match_loses_nothing(deployment):
+def test_a_server_killed_mid_match_loses_nothing(deployment, record_property):
     doomed, survivor = deployment.servers[2], deployment.servers[1].base
     followers, match_id, killed_at = run(play_through_a_kill(doomed, survivor))
     assert doomed.process.popen.wait(10) == -signal.SIGKILL
@@ -274,4 +279,7 @@ def test_a_server_killed_mid_match_loses_nothing(deployment):
         # (the one in flight at the kill, sent again with its idempotency key, once).
         assert sorted(player.acked) == scale_out.append_ends(log, seat)
     acked, resent = sum(len(f.acked) for f in followers), sum(f.resent for f in followers)
-    print(f"killed at version {killed_at} of {log.version}: {acked} moves acknowledged, {resent} sent again")
+    record_property(
+        "figure",
+        f"killed at version {killed_at} of {log.version}: {acked} moves acknowledged, {resent} sent again",
+    )
