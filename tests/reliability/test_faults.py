@@ -95,7 +95,9 @@ def assert_every_event_once_in_order(follower: Follower, version: int) -> None:
 # --- (a) Redis stopped mid-round ---------------------------------------------------------------------
 
 
-async def test_while_redis_is_down_moves_work_and_when_it_returns_timers_and_subscriptions_resume(rig):
+async def test_while_redis_is_down_moves_work_and_when_it_returns_timers_and_subscriptions_resume(
+    rig, record_property
+):
     # Subscriptions re-read their match every 10 s in case a nudge was lost: not within this test, so
     # that once Redis is back only nudges (or the 2 s reads of an outage) can bring an update.
     web = functools.partial(rig.server, "web", settings={"GRAPHQL_SUBSCRIPTION_POLL_SECONDS": "60"})
@@ -122,7 +124,8 @@ async def test_while_redis_is_down_moves_work_and_when_it_returns_timers_and_sub
         returned = now_ms()
         # The worker re-arms from the database as soon as Redis answers: the overdue turn ends...
         timed_out = await ended(table, turn.number)
-        assert faults.ms(timed_out) - returned <= BACKOFF_MS + LATE_MS, "the overdue deadline fired late"
+        resumed_in = faults.ms(timed_out) - returned
+        assert resumed_in <= BACKOFF_MS + LATE_MS, "the overdue deadline fired late"
         # ...and deadlines armed after the outage fire on time: the bot's thinking deadlines, until its
         # turn ends by its own move or by the turn's deadline.
         bot_s_turn = await ended(table, turn.number + 1)
@@ -133,6 +136,11 @@ async def test_while_redis_is_down_moves_work_and_when_it_returns_timers_and_sub
         await follower.reached(len(log))  # the same subscription, never reconnected
         assert follower.ended is None, follower.ended
         assert_every_event_once_in_order(follower, follower.version)
+        record_property(
+            "figure",
+            f"a move accepted while Redis was down; the overdue turn ended {resumed_in} ms after Redis "
+            f"returned (limit {BACKOFF_MS + LATE_MS}); one subscription got all {len(log)} events",
+        )
     finally:
         await follower.close()
         await table.http.aclose()
@@ -252,7 +260,9 @@ def assert_turns_timed_out_once_and_on_time(
 # --- (c) a server SIGKILLed between two moves ----------------------------------------------------------
 
 
-async def test_after_a_server_is_killed_between_two_moves_clients_resume_and_miss_nothing(rig):
+async def test_after_a_server_is_killed_between_two_moves_clients_resume_and_miss_nothing(
+    rig, record_property
+):
     server, _ = await started(lambda: rig.server("web-1"), lambda: rig.worker("timers"))
     table = await faults.open_table(
         server.base, game=GAME, humans=2, bots=1, options=options(HUMAN_TURN_SECONDS)
@@ -290,6 +300,11 @@ async def test_after_a_server_is_killed_between_two_moves_clients_resume_and_mis
         assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
         for event in first["events"]:
             assert [e["type"] for e in log if e["seq"] == event["seq"]] == [event["type"]]
+        record_property(
+            "figure",
+            f"killed at version {first['version']}; {len(followers)} clients resumed with afterVersion "
+            f"and got every event to version {second['version']} once, in order; the retry got the first result",
+        )
     finally:
         for follower in followers:
             await follower.close()
@@ -326,7 +341,9 @@ ME = "{ me { name } }"
 AT_ONCE = 24  # more than DATABASE_THREADS (8): every thread of the pool meets its dead connection
 
 
-async def test_after_the_database_drops_a_server_s_connections_the_next_requests_are_answered(rig):
+async def test_after_the_database_drops_a_server_s_connections_the_next_requests_are_answered(
+    rig, record_property
+):
     server, _ = await started(lambda: rig.server("web", application_name=WEB), lambda: rig.worker("timers"))
     table = await faults.open_table(server.base, game=GAME, humans=2, bots=1, options=options(30))
     follower = Follower(table.players[0], table.match_id)
@@ -348,6 +365,9 @@ async def test_after_the_database_drops_a_server_s_connections_the_next_requests
         await follower.reached(played["version"])
         assert_every_event_once_in_order(follower, follower.version)
         assert (await table.http.client.get("/healthz")).status_code == 200
+        record_property(
+            "figure", f"{dropped} sessions terminated; {AT_ONCE} of {AT_ONCE} requests after it answered"
+        )
     finally:
         await follower.close()
         await table.http.aclose()
