@@ -1,8 +1,14 @@
+import json
+
+import hypothesis
 import jsonschema
 import pytest
+from hypothesis import strategies as st
 
 from games.core.decisions import Rejected
 from games.core.options import BoolOption, ChoiceOption, IntOption, OptionsSchema
+from games.registry import REGISTRY
+from tests.reliability.match_options import expected, options_json
 
 SCHEMA = OptionsSchema(
     (
@@ -85,3 +91,17 @@ def test_the_json_schema_names_its_dialect_whose_integer_admits_a_whole_float():
     assert not validator.is_valid({"turnSeconds": 30.5})
     assert not validator.is_valid({"turnSeconds": True})
     assert not validator.is_valid([])
+
+
+@pytest.mark.parametrize(
+    "schema", [SCHEMA, *(spec.options for spec in REGISTRY.values())], ids=["test", *REGISTRY]
+)
+@hypothesis.settings(derandomize=True, database=None, max_examples=150)
+@hypothesis.given(data=st.data())
+def test_parse_agrees_with_the_published_json_schema_on_any_json(schema, data):
+    raw = data.draw(options_json(schema))
+    parsed, wanted = schema.parse(raw), expected(schema, raw)
+    if wanted is None:
+        assert isinstance(parsed, Rejected) and parsed.code == "INVALID_OPTIONS", raw
+    else:
+        assert json.dumps(parsed, sort_keys=True) == json.dumps(wanted, sort_keys=True), raw
