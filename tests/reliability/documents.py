@@ -20,7 +20,9 @@ from api.bench import documents as bench
 from api.bench.views import view_selection
 from api.graphql.schema import schema
 from games.registry import REGISTRY
-from tests.reliability.values import UNPAIRED_SURROGATE, has_unpaired_surrogate, json_values, one_in, texts
+from tests.reliability.matches import Snapshot, Table
+from tests.reliability.submissions import some_move
+from tests.reliability.values import UNPAIRED_SURROGATE, json_values, one_in, texts
 
 MATCH = (
     "query($id: ID!, $after: Int, $first: Int) { match(id: $id) { id game status version options endReason "
@@ -187,6 +189,22 @@ def documents() -> st.SearchStrategy[str]:
     return st.one_of(real, real.flatmap(mangled), real.flatmap(mangled), built(), st.text(max_size=200))
 
 
+def sensible_variables(table: Table, seen: Snapshot) -> dict[str, Any]:
+    """Values that fit the real documents' variables, for this table."""
+    moves = [move for seat in range(len(table.seats)) for move in seen.legal_moves(seat)]
+    return {
+        "id": table.match_id,
+        "game": table.game,
+        "name": "fuzzer",
+        "options": None,
+        "move": moves[0] if moves else some_move(table.game),
+        "version": max(seen.version - 1, 0),  # the past: the present is what every check reads
+        "level": sorted(REGISTRY[table.game].bots or ["heuristic"])[0],
+        "after": None,
+        "first": 3,
+    }
+
+
 @st.composite
 def variables(draw: DrawFn, sensible: dict[str, Any]) -> Any:
     """``sensible`` (values that fit the real documents) with some left out, replaced or added; now and
@@ -204,6 +222,7 @@ def variables(draw: DrawFn, sensible: dict[str, Any]) -> Any:
 # What kind of request: mostly a document in a well-formed body, which is what reaches GraphQL.
 KINDS = ("a document",) * 15 + (
     "a body of garbage",
+    "a body of JSON that is not an object",
     "a body whose fields have the wrong types",
     "a GET",
     "another content type",
@@ -221,6 +240,8 @@ def requests(draw: DrawFn, sensible: dict[str, Any]) -> Request:
     match kind:
         case "a body of garbage":
             return Request(kind, draw(st.binary(max_size=200)))
+        case "a body of JSON that is not an object":
+            return Request(kind, _json(draw(json_values().filter(lambda value: not isinstance(value, dict)))))
         case "a body whose fields have the wrong types":
             return Request(kind, _json({**body, **draw(_wrong_fields())}))
         case "a GET":
@@ -251,42 +272,3 @@ def _text(body: dict[str, Any]) -> str:
 
 def _json(body: Any) -> bytes:
     return json.dumps(body).encode()
-
-
-NAME = re.compile(r"[_A-Za-z][_0-9A-Za-z]*\Z")
-LITERAL_DEPTH = (
-    8  # deeper values go as variables: the document's own depth and token limits would refuse them
-)
-LITERAL_CHARACTERS = 400
-
-
-def literal(value: Any) -> str | None:
-    """``value`` as a GraphQL literal (a JSON argument written into the document), or None when it cannot
-    be one: an object key that is not a GraphQL name, an unpaired surrogate, or too big a value."""
-    written = _literal(value, LITERAL_DEPTH)
-    return written if written is not None and len(written) <= LITERAL_CHARACTERS else None
-
-
-def _literal(value: Any, depth: int) -> str | None:
-    if depth == 0:
-        return None
-    match value:
-        case None | bool():
-            return json.dumps(value)
-        case int() | float():
-            return repr(value)
-        case str():
-            return None if has_unpaired_surrogate(value) else json.dumps(value)
-        case list():
-            items = [_literal(item, depth - 1) for item in value]
-            return None if None in items else "[" + ", ".join(items) + "]"  # type: ignore[arg-type]
-        case dict():
-            if not all(NAME.match(key) for key in value):
-                return None
-            fields = {key: _literal(item, depth - 1) for key, item in value.items()}
-            return (
-                None
-                if None in fields.values()
-                else "{" + ", ".join(f"{k}: {v}" for k, v in fields.items()) + "}"
-            )
-    return None

@@ -13,7 +13,7 @@ import jsonschema
 from hypothesis import strategies as st
 
 from games.core.options import BoolOption, ChoiceOption, IntOption, Option, OptionsSchema
-from tests.reliability.values import UNPAIRED_SURROGATE, json_values, numbers, one_in, texts
+from tests.reliability.values import UNPAIRED_SURROGATE, json_values, numbers, texts
 
 # JSON that is not an object: the falsy ones were once taken for "no options".
 NOT_OBJECTS: tuple[Any, ...] = ([], 0, "", False, True, 1, 1.5, "{}", [{}], [[]], UNPAIRED_SURROGATE)
@@ -24,14 +24,41 @@ def options_json(schema: OptionsSchema) -> st.SearchStrategy[Any]:
     return st.one_of(st.none(), objects(schema), objects(schema), st.sampled_from(NOT_OBJECTS), json_values())
 
 
+# What an object of options holds besides valid values: one fault at most, so that a refusal has one
+# cause and each option's check is tried on its own (two faults would hide a check that lets one pass).
+FAULTS = ("one odd value", "one odd value", "an unknown key", "none")
+
+
 @st.composite
 def objects(draw: st.DrawFn, schema: OptionsSchema) -> dict[str, Any]:
-    """Some of the game's options, each valid or not, and now and then a key it does not know."""
+    """Valid values for some of the game's options, then mostly one of them made odd, or a key added that
+    the game does not know."""
     chosen = draw(st.lists(st.sampled_from(schema.fields), unique=True, max_size=len(schema.fields)))
-    raw = {option.name: draw(value(option)) for option in chosen}
-    if draw(one_in(6)):
-        raw[draw(unknown_names(schema))] = draw(json_values(max_leaves=2))
+    raw = {option.name: draw(valid(option)) for option in chosen}
+    match draw(st.sampled_from(FAULTS)):
+        case "one odd value" if chosen:
+            option = draw(st.sampled_from(chosen))
+            raw[option.name] = draw(value(option))
+        case "an unknown key":
+            raw[draw(unknown_names(schema))] = draw(json_values(max_leaves=2))
     return raw
+
+
+@cache
+def valid(option: Option) -> st.SearchStrategy[Any]:
+    """A value ``option`` takes: a whole number in range (written as JSON may: 3 or 3.0, or null when
+    the option allows it), either boolean, one of the choices."""
+    match option:
+        case IntOption():
+            low = option.minimum if option.minimum is not None else -(2**31)
+            high = option.maximum if option.maximum is not None else 2**31
+            whole = st.one_of(st.integers(low, high), st.sampled_from([low, high]))
+            nulls = [None] if option.nullable else []
+            return st.one_of(whole, whole.map(float), st.sampled_from([option.default, *nulls]))
+        case BoolOption():
+            return st.booleans()
+        case ChoiceOption():
+            return st.sampled_from(option.choices)
 
 
 @cache

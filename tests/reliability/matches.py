@@ -76,7 +76,9 @@ class Service:
 def service_loop() -> Iterator[tuple[asyncio.Runner, Service]]:
     """One event loop for a whole test, hypothesis's examples included (each runs on it in turn), and
     a client of the service on it."""
-    http = httpx.AsyncClient(transport=httpx.ASGITransport(app=application), base_url="http://testserver")
+    # An exception the application lets out is answered 500, as a server would, not raised in the test.
+    transport = httpx.ASGITransport(app=application, raise_app_exceptions=False)
+    http = httpx.AsyncClient(transport=transport, base_url="http://testserver")
     with asyncio.Runner() as runner:
         try:
             yield runner, Service(http)

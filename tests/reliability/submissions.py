@@ -1,10 +1,14 @@
-"""Fuzzed ``submitMove`` calls on a table: the move derived from its game's own move types (well-typed and
-malformed, by tests/conformance/fuzz.py), a legal move (of the seat, or of another one), another game's
-move, or any JSON at all; sent from a seat, a player with no seat, a spectator or an unknown token; with
-the match's id or another, and a right, stale, future or absurd ``expectedVersion`` and idempotency key.
+"""Fuzzed ``submitMove`` calls on a table, from what its game declares:
 
-Nothing here names a game: each game's moves come from its ``MoveCodec`` and its MoveInput member from
-its schema binding.
+- a seat's own legal move, sent as it should be (it moves the match on), or with one thing wrong: from
+  another seat, a player with no seat, no token or an unknown one, at a stale or future version, to
+  another match, or as another game's move;
+- moves derived from the game's move types by tests/conformance/fuzz.py, well-typed or malformed;
+- another game's move, or any JSON at all, as the member or as the whole MoveInput;
+
+from anyone, with the match's id or another, and a right, stale, future or absurd ``expectedVersion``
+and idempotency key (new, sent before, or not a string). Nothing here names a game: each game's moves
+come from its ``MoveCodec`` and its MoveInput member from its schema binding.
 """
 
 from __future__ import annotations
@@ -28,11 +32,27 @@ SUBMIT = """mutation($id: ID!, $move: MoveInput!, $expected: Int, $key: String) 
   }
 }"""
 NO_SUCH_IDS = ("0", "999999999", "-1", "1.5", "abc", "", "9" * 19, " 1")
-# The typed and legal moves twice: they are the ones the game itself must refuse (or accept).
+# What a call sends. A seat's own legal move, sent as it should be, moves the match on; the same move
+# with one thing wrong must be refused; the rest comes from anyone, about any match and version.
 MOVES = (
-    *("typed", "legal") * 2,
-    *("malformed", "legal for another seat", "JSON member", "JSON move", "other game"),
+    *("legal", "legal, one thing wrong", "legal, one thing wrong", "typed") * 2,
+    *("malformed", "JSON member", "JSON move", "other game"),
 )
+WRONGS = (
+    "from another seat",
+    "from a player with no seat",
+    "with no token",
+    "with a token of nobody",
+    "at a stale version",
+    "at a future version",
+    "to another match",
+    "as another game's move",
+)
+UNSEATED = {
+    "from a player with no seat": "outsider",
+    "with no token": "spectator",
+    "with a token of nobody": "stranger",
+}
 
 
 @dataclass(frozen=True)
@@ -69,53 +89,80 @@ def typed(game: str) -> st.SearchStrategy[dict[str, Any]]:
     return st.integers(0, 2**32).map(lambda number: some_move(game, number))
 
 
+def senders(table: Table) -> list[tuple[str, str | None, int | None]]:
+    """Everyone who may call: each seat, a player with no seat here, a spectator, an unknown token."""
+    seated = [(f"seat {seat}", token, seat) for seat, token in enumerate(table.seats)]
+    others = [
+        ("outsider", table.outsider, None),
+        ("spectator", None, None),
+        ("stranger", STRANGER_TOKEN, None),
+    ]
+    return seated + others
+
+
 @st.composite
 def submissions(draw: st.DrawFn, table: Table, seen: Snapshot) -> Submission:
     """One call. What is drawn never depends on the match's state (hypothesis replays the draws of one
     example as the next one's starting point): a legal move or a key sent before is drawn as a number,
     and only then looked up in the state."""
-    senders = [(f"seat {seat}", token, seat) for seat, token in enumerate(table.seats)]
-    senders += [
-        ("outsider", table.outsider, None),
-        ("spectator", None, None),
-        ("stranger", STRANGER_TOKEN, None),
-    ]
-    # Seats are what matters most: they are the ones who could change the match.
-    sender, token, seat = draw(st.sampled_from(senders[: len(table.seats)]) | st.sampled_from(senders))
     kind = draw(st.sampled_from(MOVES))
-    move = draw(_move(kind, table, seen, seat))
-    variables = {"id": draw(_match_id(table)), "move": move}
-    if draw(st.booleans()):
+    if kind.startswith("legal"):
+        key = draw(st.one_of(st.none(), st.uuids().map(str)))  # a key sent before would refuse it
+        legal = _legal(table, seen, draw(st.integers(0, 2**16)), key)
+        return legal if kind == "legal" else draw(_one_thing_wrong(legal, table, seen))
+    sender, token, seat = draw(st.sampled_from(senders(table)))
+    variables = {"id": draw(_match_id(table)), "move": draw(_move(kind, table.game))}
+    # Left out now and then: an absent argument and a null one are read apart.
+    if not draw(one_in(5)):
         variables["expected"] = draw(_version(seen.version))
-    if draw(st.booleans()):
+    if not draw(one_in(5)):
         variables["key"] = draw(_key(table))
     return Submission(sender, token, seat, kind, variables)
 
 
-def _move(kind: str, table: Table, seen: Snapshot, seat: int | None) -> st.SearchStrategy[Any]:
-    game = table.game
+def _legal(table: Table, seen: Snapshot, number: int, key: Any) -> Submission:
+    """A seat's legal move from that seat, at the match's version (or a typed move, when none has one)."""
+    moves = [(seat, move) for seat in range(len(table.seats)) for move in seen.legal_moves(seat)]
+    seat, move = moves[number % len(moves)] if moves else (0, some_move(table.game, number))
+    variables = {"id": table.match_id, "move": move, "expected": (None, seen.version)[number % 2], "key": key}
+    return Submission(f"seat {seat}", table.seats[seat], seat, "legal", variables)
+
+
+@st.composite
+def _one_thing_wrong(draw: st.DrawFn, legal: Submission, table: Table, seen: Snapshot) -> Submission:
+    wrong = draw(st.sampled_from(WRONGS))
+    sender: tuple[str, str | None, int | None] = (legal.sender, legal.token, legal.seat)
+    variables = dict(legal.variables)
+    match wrong:
+        case "from another seat":
+            others = len(table.seats) - 1
+            seat = ((legal.seat or 0) + 1 + draw(st.integers(0, 5)) % others) % len(table.seats)
+            sender = (f"seat {seat}", table.seats[seat], seat)
+        case "from a player with no seat" | "with no token" | "with a token of nobody":
+            sender = next(caller for caller in senders(table) if caller[0] == UNSEATED[wrong])
+        case "at a stale version":
+            variables["expected"] = seen.version - draw(st.integers(1, 3))
+        case "at a future version":
+            variables["expected"] = seen.version + draw(st.integers(1, 3))
+        case "to another match":
+            variables["id"] = draw(st.sampled_from(NO_SUCH_IDS))
+        case "as another game's move":
+            other = draw(st.sampled_from(sorted(set(REGISTRY) - {table.game})))
+            variables["move"] = {member(other): next(iter(variables["move"].values()))}
+    return Submission(*sender, f"legal, {wrong}", variables)
+
+
+def _move(kind: str, game: str) -> st.SearchStrategy[Any]:
     if kind == "typed":
         return typed(game)
     if kind == "malformed":
         return st.sampled_from(malformed(game))
-    if kind.startswith("legal"):
-        return st.integers(0, 2**16).map(lambda number: _legal(kind, table, seen, seat, number))
     if kind == "JSON member":
         return st.builds(lambda value: {member(game): value}, json_values())
     if kind == "other game":
         others = sorted(key for key in REGISTRY if key != game and binding_for(key) is not None)
         return st.sampled_from(others).flatmap(typed) if others else typed(game)
     return json_values()
-
-
-def _legal(kind: str, table: Table, seen: Snapshot, seat: int | None, number: int) -> Any:
-    """The sender's legal move (for "legal", when it has one), else another seat's, else a typed move."""
-    moves = seen.legal_moves(seat) if kind == "legal" and seat is not None else []
-    if not moves:
-        moves = [
-            move for other in range(len(table.seats)) if other != seat for move in seen.legal_moves(other)
-        ]
-    return moves[number % len(moves)] if moves else some_move(table.game, number)
 
 
 def _sometimes(usual: st.SearchStrategy[Any], odd: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
@@ -129,7 +176,8 @@ def _match_id(table: Table) -> st.SearchStrategy[Any]:
 
 
 def _version(version: int) -> st.SearchStrategy[Any]:
-    near = st.sampled_from([None, version, version, version - 1, version + 1, 0, -1])
+    # Half of them let a move through (none, or the match's own version), half must stop it.
+    near = st.sampled_from([None, version, None, version, version - 1, version + 1, 0, -1])
     return _sometimes(near, numbers() | json_values())
 
 

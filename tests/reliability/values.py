@@ -7,6 +7,8 @@ once (``cache``): hypothesis validates a strategy each time one is made, which c
 
 from __future__ import annotations
 
+import json
+import re
 from functools import cache
 from typing import Any
 
@@ -100,3 +102,42 @@ def has_unpaired_surrogate(value: Any) -> bool:
 def one_in(n: int) -> st.SearchStrategy[bool]:
     """True about one time in ``n``. Hypothesis leans towards drawing 0, so 0 is the usual case: False."""
     return st.integers(0, n - 1).map(lambda roll: roll == n - 1)
+
+
+NAME = re.compile(r"[_A-Za-z][_0-9A-Za-z]*\Z")
+LITERAL_DEPTH = (
+    8  # deeper values go as variables: the document's own depth and token limits would refuse them
+)
+LITERAL_CHARACTERS = 400
+
+
+def literal(value: Any) -> str | None:
+    """``value`` as a GraphQL literal (a JSON argument written into the document), or None when it cannot
+    be one: an object key that is not a GraphQL name, an unpaired surrogate, or too big a value."""
+    written = _literal(value, LITERAL_DEPTH)
+    return written if written is not None and len(written) <= LITERAL_CHARACTERS else None
+
+
+def _literal(value: Any, depth: int) -> str | None:
+    if depth == 0:
+        return None
+    match value:
+        case None | bool():
+            return json.dumps(value)
+        case int() | float():
+            return repr(value)
+        case str():
+            return None if has_unpaired_surrogate(value) else json.dumps(value)
+        case list():
+            items = [_literal(item, depth - 1) for item in value]
+            return None if None in items else "[" + ", ".join(items) + "]"  # type: ignore[arg-type]
+        case dict():
+            if not all(NAME.match(key) for key in value):
+                return None
+            fields = {key: _literal(item, depth - 1) for key, item in value.items()}
+            return (
+                None
+                if None in fields.values()
+                else "{" + ", ".join(f"{k}: {v}" for k, v in fields.items()) + "}"
+            )
+    return None
