@@ -2,6 +2,10 @@
 
 Options travel as JSON (camelCase keys). ``OptionsSchema.parse`` fills defaults and returns a plain
 dict, or a ``Rejected`` naming the first bad option, so bad input never reaches a match.
+
+``parse`` and the published JSON Schema (draft 2020-12) agree on every JSON value: only null means "no
+options"; an integer option takes a whole number however it is written (``3`` or ``3.0``) and stores it
+as an int.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any
 from games.core.decisions import Rejected
 
 INVALID_OPTIONS = "INVALID_OPTIONS"
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +38,7 @@ class IntOption:
         return schema
 
     def check(self, value: Any) -> str | None:
+        value = self.read(value)
         if value is None:
             return None if self.nullable else "must be an integer"
         if isinstance(value, bool) or not isinstance(value, int):
@@ -42,6 +48,13 @@ class IntOption:
         if self.maximum is not None and value > self.maximum:
             return f"must be at most {self.maximum}"
         return None
+
+    def read(self, value: Any) -> Any:
+        """A whole-number float as the int it is: JSON has one number type, so a client may well send 3 as
+        3.0, and JSON Schema's "integer" admits it (draft 2020-12). A fraction stays a float (refused)."""
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +69,9 @@ class BoolOption:
     def check(self, value: Any) -> str | None:
         return None if isinstance(value, bool) else "must be true or false"
 
+    def read(self, value: Any) -> Any:
+        return value
+
 
 @dataclass(frozen=True, slots=True)
 class ChoiceOption:
@@ -69,6 +85,9 @@ class ChoiceOption:
 
     def check(self, value: Any) -> str | None:
         return None if value in self.choices else "must be one of " + ", ".join(self.choices)
+
+    def read(self, value: Any) -> Any:
+        return value
 
 
 Option = IntOption | BoolOption | ChoiceOption
@@ -94,7 +113,12 @@ class OptionsSchema:
             option.name: {**option.schema(), "default": option.default, "description": option.description}
             for option in self.fields
         }
-        return {"type": "object", "properties": properties, "additionalProperties": False}
+        return {
+            "$schema": JSON_SCHEMA_DIALECT,
+            "type": "object",
+            "properties": properties,
+            "additionalProperties": False,
+        }
 
     def valid(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """``raw`` parsed, for a game's typed options: the service validates options when a match is
@@ -104,18 +128,25 @@ class OptionsSchema:
             raise ValueError(values.message)
         return values
 
-    def parse(self, raw: Mapping[str, Any] | None) -> dict[str, Any] | Rejected:
-        raw = raw or {}
+    def parse(self, raw: Any) -> dict[str, Any] | Rejected:
+        """``raw``, any JSON value, as the match's options: the defaults overridden by what it gives.
+
+        Only null means "the defaults": ``[]``, ``0``, ``""`` and ``false`` are not objects, so they are
+        refused like any other non-object, not mistaken for "no options" because they are falsy.
+        """
+        if raw is None:
+            return self.defaults()
         if not isinstance(raw, Mapping):
-            return Rejected(INVALID_OPTIONS, "Options must be a JSON object.")
+            return Rejected(INVALID_OPTIONS, "Options must be a JSON object (or null for the defaults).")
         known = {option.name: option for option in self.fields}
         unknown = sorted(set(raw) - known.keys())
         if unknown:
             return Rejected(INVALID_OPTIONS, f"Unknown option {unknown[0]!r}; known: {', '.join(known)}.")
         values = self.defaults()
         for name, value in raw.items():
-            problem = known[name].check(value)
+            option = known[name]
+            problem = option.check(value)
             if problem:
                 return Rejected(INVALID_OPTIONS, f"Option {name!r} {problem}.")
-            values[name] = value
+            values[name] = option.read(value)
         return values

@@ -1,5 +1,14 @@
+import json
+
+import hypothesis
+import jsonschema
+import pytest
+from hypothesis import strategies as st
+
 from games.core.decisions import Rejected
 from games.core.options import BoolOption, ChoiceOption, IntOption, OptionsSchema
+from games.registry import REGISTRY
+from tests.reliability.match_options import expected, options_json
 
 SCHEMA = OptionsSchema(
     (
@@ -38,3 +47,61 @@ def test_the_json_schema_describes_every_option():
     assert schema["properties"]["turnSeconds"]["type"] == ["integer", "null"]
     assert schema["properties"]["start"]["enum"] == ["top", "middle"]
     assert schema["properties"]["revealAfterEnd"]["default"] is True
+
+
+def test_only_null_means_the_defaults():
+    assert SCHEMA.parse(None) == SCHEMA.defaults()
+
+
+@pytest.mark.parametrize("raw", [[], 0, "", False, True, 1, 0.0, "top", [{}], [["turnSeconds", 30]]])
+def test_options_that_are_not_an_object_are_refused_even_when_falsy(raw):
+    result = SCHEMA.parse(raw)
+    assert isinstance(result, Rejected)
+    assert result.code == "INVALID_OPTIONS"
+    assert "JSON object" in result.message
+
+
+def test_an_empty_object_takes_every_default():
+    assert SCHEMA.parse({}) == SCHEMA.defaults()
+
+
+def test_a_whole_number_written_as_a_float_is_that_integer():
+    parsed = SCHEMA.parse({"turnSeconds": 30.0})
+    assert parsed["turnSeconds"] == 30
+    assert type(parsed["turnSeconds"]) is int
+
+
+@pytest.mark.parametrize("value", [30.5, -0.5, 1e-9, True, False, "30", [30]])
+def test_an_integer_option_refuses_fractions_booleans_and_other_types(value):
+    result = SCHEMA.parse({"turnSeconds": value})
+    assert isinstance(result, Rejected)
+    assert "turnSeconds" in result.message
+
+
+def test_a_whole_float_out_of_range_is_refused_like_the_integer():
+    assert isinstance(SCHEMA.parse({"turnSeconds": 3601.0}), Rejected)
+    assert isinstance(SCHEMA.parse({"turnSeconds": 1e300}), Rejected)
+
+
+def test_the_json_schema_names_its_dialect_whose_integer_admits_a_whole_float():
+    schema = SCHEMA.json_schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    assert validator.is_valid({"turnSeconds": 30.0})
+    assert not validator.is_valid({"turnSeconds": 30.5})
+    assert not validator.is_valid({"turnSeconds": True})
+    assert not validator.is_valid([])
+
+
+@pytest.mark.parametrize(
+    "schema", [SCHEMA, *(spec.options for spec in REGISTRY.values())], ids=["test", *REGISTRY]
+)
+@hypothesis.settings(derandomize=True, database=None, max_examples=150)
+@hypothesis.given(data=st.data())
+def test_parse_agrees_with_the_published_json_schema_on_any_json(schema, data):
+    raw = data.draw(options_json(schema))
+    parsed, wanted = schema.parse(raw), expected(schema, raw)
+    if wanted is None:
+        assert isinstance(parsed, Rejected) and parsed.code == "INVALID_OPTIONS", raw
+    else:
+        assert json.dumps(parsed, sort_keys=True) == json.dumps(wanted, sort_keys=True), raw
