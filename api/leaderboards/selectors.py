@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 
 from api.common.errors import invalid_cursor
 from api.common.pages import Page, decode_cursor, encode_cursor, is_id, is_number
-from api.leaderboards.models import Rating
+from api.leaderboards.models import Rating, Season
+from api.leaderboards.moderation import off_boards
 
 MAX_PAGE = 100
 
 
-def leaderboard(*, game: str, first: int = 20, after: str | None = None) -> Page[Rating]:
+def board(*, game: str, season: Season | None = None) -> QuerySet[Rating]:
+    """The ratings shown on a board (``season`` None: all time): hidden and banned players left out."""
+    return Rating.objects.filter(game=game, season=season).exclude(player_id__in=off_boards(game))
+
+
+def leaderboard(
+    *, game: str, season: Season | None = None, first: int = 20, after: str | None = None
+) -> Page[Rating]:
     """``after`` is the ``end_cursor`` of the previous page."""
-    ratings = Rating.objects.filter(game=game).select_related("player").order_by("-ordinal", "id")
+    ratings = board(game=game, season=season).select_related("player").order_by("-ordinal", "id")
     if after:
         last = decode_cursor(after)
         if not (isinstance(last, list) and len(last) == 2 and is_number(last[0]) and is_id(last[1])):
@@ -27,7 +35,7 @@ def leaderboard(*, game: str, first: int = 20, after: str | None = None) -> Page
     return Page(page, len(items) > size, cursor)
 
 
-def ranks(*, game: str, ratings: list[Rating]) -> list[int]:
+def ranks(*, game: str, ratings: list[Rating], season: Season | None = None) -> list[int]:
     """Competition ranks ("1224") over the whole board for one page of ratings, ordinal desc.
 
     One aggregate query per page: rank = 1 + how many ratings of the game have a better ordinal. The
@@ -36,7 +44,7 @@ def ranks(*, game: str, ratings: list[Rating]) -> list[int]:
     if not ratings:
         return []
     top = ratings[0].ordinal
-    counts = Rating.objects.filter(game=game).aggregate(
+    counts = board(game=game, season=season).aggregate(
         above=Count("id", filter=Q(ordinal__gt=top)), at_or_above=Count("id", filter=Q(ordinal__gte=top))
     )
     found = []

@@ -1,60 +1,101 @@
-"""Ratings: openskill's Plackett-Luce model, updated in the transaction that finishes a match."""
+"""The boards, kept as a projection of the log: counted as each match ends (``match_ended``, in the
+transaction that ends it) and rebuilt from scratch (``rebuild``) with the very same ``projection.apply``,
+in the order the matches ended, so a rebuild gives exactly what the live path gave."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from django.utils import timezone
-from openskill.models import PlackettLuce
+from django.db import transaction
 
-from api.leaderboards.models import Rating
-from games.core.outcome import Outcome
+from api.leaderboards import moderation, projection
+from api.leaderboards.models import Rating, RatingChange, Sanction, SanctionKind, Season, SolitaireBest, Void
+from api.leaderboards.projection import EVERY_BOARD
+from games.registry import REGISTRY
 
-MODEL = PlackettLuce()
-MIN_HUMANS = 2
-
-
-def ordinal(mu: float, sigma: float) -> float:
-    return mu - 3 * sigma
-
-
-def _ranks(outcome: Outcome | Mapping[str, Any]) -> list[int]:
-    return list(outcome["ranks"] if isinstance(outcome, Mapping) else outcome.ranks)
+# Where a rebuild reads the ended matches of a game (how many, then each in the order they ended): the
+# matches app's ``standings.ended_matches``, handed over by its ``ready`` (the leaderboards never import
+# the matches).
+EndedMatches = Callable[[str], tuple[int, Iterator[projection.Ended]]]
+_ended_matches: EndedMatches | None = None
 
 
-def _ratings_for(game: str, player_ids: list[int]) -> dict[int, Rating]:
-    """The players' ratings, created at the defaults when missing, locked for this transaction."""
-    Rating.objects.bulk_create(
-        [Rating(game=game, player_id=player_id) for player_id in player_ids], ignore_conflicts=True
-    )
-    rows = (
-        Rating.objects.select_for_update().filter(game=game, player_id__in=player_ids).order_by("player_id")
-    )
-    return {rating.player_id: rating for rating in rows}
+def read_ended_with(source: EndedMatches) -> None:
+    global _ended_matches
+    _ended_matches = source
 
 
-def record_outcome(*, match: Any, outcome: Outcome | Mapping[str, Any]) -> list[Rating]:
-    """Rate the human seats of a finished match against each other (bots are not rated).
+def match_ended(ended: projection.Ended | None) -> None:
+    """Count a match that just ended on its game's boards, in the transaction that ended it."""
+    if ended is not None:
+        projection.apply(ended, projection.Rules.of(ended.game))
 
-    ``outcome`` is the engine's ``Outcome`` or its stored JSON. Does nothing with fewer than two humans.
-    """
-    humans = sorted(
-        (seat.player_id, seat.index) for seat in match.seats.all() if seat.player_id and not seat.is_bot
-    )
-    if len(humans) < MIN_HUMANS:
-        return []
-    ranks = _ranks(outcome)
-    ratings = _ratings_for(match.game, [player_id for player_id, _ in humans])
-    teams = [[MODEL.rating(mu=ratings[pid].mu, sigma=ratings[pid].sigma)] for pid, _ in humans]
-    rated = MODEL.rate(teams, ranks=[ranks[index] for _, index in humans])
-    now = timezone.now()
-    for (player_id, index), [new] in zip(humans, rated, strict=True):
-        rating = ratings[player_id]
-        rating.mu, rating.sigma, rating.ordinal = new.mu, new.sigma, ordinal(new.mu, new.sigma)
-        rating.matches += 1
-        rating.wins += ranks[index] == 1
-        rating.updated_at = now
-    updated = list(ratings.values())
-    Rating.objects.bulk_update(updated, ["mu", "sigma", "ordinal", "matches", "wins", "updated_at"])
-    return updated
+
+def rebuild(
+    *, game: str, season: Season | str | None = EVERY_BOARD, progress: Callable[[int, int], Any] | None = None
+) -> int:
+    """Recompute ``game``'s boards from the log (``season``: that board alone, None the all-time one;
+    by default every board), in one transaction; how many ended matches were read. ``progress(done, total)``
+    is told after each."""
+    with transaction.atomic():
+        _clear(game, season)
+        rules = projection.Rules.of(game)
+        if _ended_matches is None:
+            raise RuntimeError("no source of ended matches: api.matches.apps.MatchesConfig.ready wires it")
+        total, ended_matches = _ended_matches(game)
+        done = 0
+        for ended in ended_matches:
+            projection.apply(ended, rules, only=season)
+            done += 1
+            if progress:
+                progress(done, total)
+    return done
+
+
+def _clear(game: str, season: Season | str | None) -> None:
+    for model in (Rating, RatingChange, SolitaireBest):
+        rows = model.objects.filter(game=game)
+        if season != EVERY_BOARD:
+            rows = rows.filter(season=season)
+        rows.delete()
+
+
+# --- the admins' decisions that change what the log rates: each rebuilds the boards it touches ---------
+
+
+def games_of(game: str) -> list[str]:
+    """The games a sanction of ``game`` applies to (blank: every game)."""
+    return [game] if game else sorted(REGISTRY)
+
+
+def sanction(*, player: Any, game: str, kind: str, reason: str, by: Any) -> Sanction:
+    """Hide (at once) or ban (the boards rebuilt without the player's ratings) a player."""
+    with transaction.atomic():
+        made = moderation.sanction(player=player, game=game, kind=kind, reason=reason, by=by)
+        if kind == SanctionKind.BAN:
+            for key in games_of(game):
+                rebuild(game=key)
+    return made
+
+
+def lift(sanction: Sanction, *, by: Any) -> None:
+    with transaction.atomic():
+        moderation.lift(sanction, by=by)
+        if sanction.kind == SanctionKind.BAN:
+            for key in games_of(sanction.game):
+                rebuild(game=key)
+
+
+def void(*, match: Any, reason: str, by: Any) -> Void:
+    """Take a match off every board: its game's boards rebuilt without it."""
+    with transaction.atomic():
+        made = moderation.void(match=match, reason=reason, by=by)
+        rebuild(game=match.game)
+    return made
+
+
+def undo(void: Void, *, by: Any) -> None:
+    with transaction.atomic():
+        moderation.undo(void, by=by)
+        rebuild(game=void.match.game)

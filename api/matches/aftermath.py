@@ -17,8 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from api.common.statements import Statement
-from api.leaderboards.services import record_outcome
-from api.matches import cache, notify, timers
+from api.leaderboards.services import match_ended
+from api.matches import cache, notify, standings, timers
 from api.matches.models import Match, MatchEvent, MatchStatus
 from api.matches.store import (
     DeadlineRow,
@@ -77,7 +77,7 @@ def settle(
         return
     outcome = after.outcome()
     if outcome:
-        record_outcome(match=match, outcome=outcome)
+        match_ended(standings.as_ended(match, outcome))
     committed(
         match.id,
         after.version,
@@ -99,6 +99,7 @@ def abort(*, match: Match, reason: str, game: Game | None = None) -> None:
     for field, value in changes.items():
         setattr(match, field, value)
     replace_deadlines(match.pk, [])
+    match_ended(standings.as_ended(match))  # counts only where the game's policy counts aborted ones
     committed(match.pk, match.version, game=game, deadlines=[])
 
 

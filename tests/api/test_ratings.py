@@ -2,10 +2,11 @@
 
 import pytest
 
-from api.leaderboards.models import Rating
+from api.leaderboards.models import Policy, Rating
 from api.leaderboards.selectors import leaderboard
-from api.leaderboards.services import record_outcome
-from api.matches import services
+from api.leaderboards.services import match_ended
+from api.matches import services, standings
+from games.core.outcome import Outcome
 from tests.api import toy_game
 from tests.api.conftest import T0, count
 
@@ -48,14 +49,22 @@ def test_bots_are_not_rated_and_one_human_is_not_enough(alice):
     assert not Rating.objects.exists()
 
 
-def test_only_the_human_seats_of_a_mixed_match_are_rated(alice, bob, make_player):
-    carol = make_player("Carol")
+def mixed_match(alice, bob, carol):
+    """Alice, Bob, a bot and Carol, ended with ranks 2, 2, 1, 1."""
     match = services.create_match(player=alice, game=toy_game.KEY, options={"target": 3})
     services.join_match(match_id=match.id, player=bob)
     services.add_bot(match_id=match.id, player=alice)
     match = services.join_match(match_id=match.id, player=carol)
-    ratings = record_outcome(match=match, outcome={"ranks": [2, 2, 1, 1], "scores": [], "reason": "x"})
-    assert sorted(r.player_id for r in ratings) == sorted([alice.id, bob.id, carol.id])
+    match_ended(standings.as_ended(match, Outcome((2, 2, 1, 1), (None,) * 4, "x"), ended_at=match.created_at))
+
+
+def test_a_match_with_a_bot_is_not_rated_unless_the_game_s_policy_says_so(alice, bob, make_player):
+    carol = make_player("Carol")
+    mixed_match(alice, bob, carol)
+    assert not Rating.objects.exists()
+    Policy.objects.create(game=toy_game.KEY, count_bot_matches=True)
+    mixed_match(alice, bob, carol)
+    assert sorted(Rating.objects.values_list("player_id", flat=True)) == sorted([alice.id, bob.id, carol.id])
     assert Rating.objects.get(player=carol).wins == 1
     assert Rating.objects.get(player=alice).wins == 0
 

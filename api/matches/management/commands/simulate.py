@@ -13,14 +13,13 @@ from typing import IO, Any, cast
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import Progress
 from rich.table import Table
 
+from api.common.progress import PROGRESS_COLUMNS
 from api.matches.management.simulation import MatchResult, play_match, seat_bots
 from games.core.decisions import Rejected
 from games.core.spec import GameSpec
-
-PROGRESS_COLUMNS = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
 
 
 def find_spec(key: str) -> GameSpec[Any] | None:

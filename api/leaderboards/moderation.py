@@ -1,0 +1,52 @@
+"""The admins' decisions about boards: sanctions on players and voids of matches, each kept with who,
+when and why, and undone by marking it lifted (undone), never by deleting it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
+
+from api.leaderboards.models import Sanction, SanctionKind, Void
+
+
+def _active(game: str, kind: str | None = None) -> Any:
+    sanctions = Sanction.objects.filter(Q(game=game) | Q(game=""), lifted_at__isnull=True)
+    return sanctions if kind is None else sanctions.filter(kind=kind)
+
+
+def banned(game: str) -> frozenset[int]:
+    """Players whose matches of ``game`` rate no one but the others."""
+    return frozenset(_active(game, SanctionKind.BAN).values_list("player_id", flat=True))
+
+
+def off_boards(game: str) -> frozenset[int]:
+    """Players not shown on ``game``'s boards: hidden or banned."""
+    return frozenset(_active(game).values_list("player_id", flat=True))
+
+
+def voided(game: str) -> frozenset[int]:
+    return frozenset(
+        Void.objects.filter(match__game=game, undone_at__isnull=True).values_list("match_id", flat=True)
+    )
+
+
+def sanction(*, player: Any, game: str, kind: str, reason: str, by: Any) -> Sanction:
+    return Sanction.objects.create(player=player, game=game, kind=kind, reason=reason, created_by=by)
+
+
+def lift(sanction: Sanction, *, by: Any) -> None:
+    if sanction.lifted_at is None:
+        sanction.lifted_at, sanction.lifted_by = timezone.now(), by
+        sanction.save(update_fields=["lifted_at", "lifted_by"])
+
+
+def void(*, match: Any, reason: str, by: Any) -> Void:
+    return Void.objects.create(match=match, reason=reason, created_by=by)
+
+
+def undo(void: Void, *, by: Any) -> None:
+    if void.undone_at is None:
+        void.undone_at, void.undone_by = timezone.now(), by
+        void.save(update_fields=["undone_at", "undone_by"])

@@ -1,0 +1,168 @@
+"""How one ended match changes the boards of its game: the one function both the live path (a match
+ending, ``services``) and ``rebuild`` apply, so that a rebuild gives exactly what the live path gave.
+
+A match counts on the all-time board and on every season of its game that covers the time it ended.
+What counts (``counts``): a finished match, or an aborted one that had started when the game's policy
+says so (a draw among its humans); with a bot only when the policy says so; never a voided match; and
+only the humans who are not banned, two or more of them. Solitaire matches go to the solitaire board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from openskill.models import PlackettLuce
+
+from api.leaderboards import moderation
+from api.leaderboards.models import Policy, Rating, RatingChange, Season, SolitaireBest
+
+MODEL = PlackettLuce()
+MIN_RATED = 2
+EVERY_BOARD = "every board"  # ``apply``'s and ``rebuild``'s default: all time and every season
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return mu - 3 * sigma
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """A match as the boards see it. ``ranks`` per seat (None: aborted, a draw); ``seats``: per seat, its
+    player's id, or None for a bot or an empty seat."""
+
+    match_id: int
+    game: str
+    ended_at: datetime
+    seats: tuple[int | None, ...]
+    has_bot: bool
+    ranks: tuple[int, ...] | None
+    scores: tuple[float | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What the admins decided, as the projection needs it."""
+
+    policy: Policy
+    banned: frozenset[int]  # player ids banned from this game's boards
+    voided: frozenset[int]  # match ids
+
+    @classmethod
+    def of(cls, game: str) -> Rules:
+        return cls(
+            policy=Policy.objects.filter(game=game).first() or Policy(game=game),
+            banned=moderation.banned(game),
+            voided=moderation.voided(game),
+        )
+
+
+def boards(game: str, ended_at: datetime) -> list[Season | None]:
+    """The boards a match that ended at ``ended_at`` counts on: all time (None), then its seasons."""
+    seasons = Season.objects.filter(game=game, starts_at__lte=ended_at).order_by("starts_at", "id")
+    return [None, *(season for season in seasons if season.covers(ended_at))]
+
+
+def rated(ended: Ended, rules: Rules) -> list[tuple[int, int]]:
+    """(player id, rank) of the seats the match rates; empty when it does not count."""
+    if ended.match_id in rules.voided or len(ended.seats) < MIN_RATED:
+        return []
+    if ended.ranks is None and not rules.policy.count_aborted:
+        return []
+    if ended.has_bot and not rules.policy.count_bot_matches:
+        return []
+    ranks = ended.ranks or (1,) * len(ended.seats)
+    seats = [
+        (player, ranks[index])
+        for index, player in enumerate(ended.seats)
+        if player is not None and player not in rules.banned
+    ]
+    return sorted(seats) if len(seats) >= MIN_RATED else []
+
+
+def apply(ended: Ended, rules: Rules, *, only: Season | str | None = EVERY_BOARD) -> None:
+    """Count ``ended`` on its boards (``only``: that board alone, None the all-time one; by default every board it counts on), in the
+    caller's transaction."""
+    for board in boards(ended.game, ended.ended_at):
+        if only != EVERY_BOARD and board != only:
+            continue
+        if len(ended.seats) == 1:
+            _solitaire(ended, rules, board)
+        else:
+            _rate(ended, rated(ended, rules), board)
+
+
+def _rate(ended: Ended, seats: Sequence[tuple[int, int]], season: Season | None) -> None:
+    if not seats:
+        return
+    ratings = _ratings_for(ended.game, season, [player for player, _ in seats])
+    teams = [[MODEL.rating(mu=ratings[player].mu, sigma=ratings[player].sigma)] for player, _ in seats]
+    new = MODEL.rate(teams, ranks=[rank for _, rank in seats])
+    changes = []
+    for (player, rank), [after] in zip(seats, new, strict=True):
+        rating = ratings[player]
+        changes.append(_change(ended, season, rating, rank, after.mu, after.sigma))
+        rating.mu, rating.sigma, rating.ordinal = after.mu, after.sigma, ordinal(after.mu, after.sigma)
+        rating.matches += 1
+        rating.wins += rank == 1
+        rating.updated_at = ended.ended_at  # the last rated match's end: the same in a rebuild
+    Rating.objects.bulk_update(
+        list(ratings.values()), ["mu", "sigma", "ordinal", "matches", "wins", "updated_at"]
+    )
+    RatingChange.objects.bulk_create(changes)
+
+
+def _change(
+    ended: Ended, season: Season | None, rating: Rating, rank: int, mu: float, sigma: float
+) -> RatingChange:
+    return RatingChange(
+        match_id=ended.match_id,
+        player_id=rating.player_id,
+        game=ended.game,
+        season=season,
+        rank=rank,
+        mu_before=rating.mu,
+        sigma_before=rating.sigma,
+        ordinal_before=rating.ordinal,
+        mu_after=mu,
+        sigma_after=sigma,
+        ordinal_after=ordinal(mu, sigma),
+        ended_at=ended.ended_at,
+    )
+
+
+def _ratings_for(game: str, season: Season | None, players: list[int]) -> dict[int, Rating]:
+    """The players' ratings on a board, created at the defaults when missing, locked for this transaction
+    (in player order, so two matches ending at once cannot deadlock)."""
+    Rating.objects.bulk_create(
+        [Rating(game=game, season=season, player_id=player) for player in players], ignore_conflicts=True
+    )
+    rows = Rating.objects.select_for_update().filter(game=game, season=season, player_id__in=players)
+    return {rating.player_id: rating for rating in rows.order_by("player_id")}
+
+
+def _solitaire(ended: Ended, rules: Rules, season: Season | None) -> None:
+    """Daredevil Rock's Ruling 10: a solitaire score is the actions used to reach the summit, fewer is
+    better; a climb that did not reach it has no score."""
+    (player,) = ended.seats
+    (score,) = ended.scores
+    if player is None or score is None or ended.match_id in rules.voided or player in rules.banned:
+        return
+    best = (
+        SolitaireBest.objects.select_for_update()
+        .filter(game=ended.game, season=season, player_id=player)
+        .first()
+    )
+    if best is None:
+        SolitaireBest.objects.create(
+            game=ended.game,
+            season=season,
+            player_id=player,
+            score=score,
+            match_id=ended.match_id,
+            ended_at=ended.ended_at,
+        )
+    elif score < best.score:
+        best.score, best.match_id, best.ended_at = score, ended.match_id, ended.ended_at
+        best.save(update_fields=["score", "match", "ended_at"])
