@@ -190,6 +190,9 @@ MATCH_MAX_EVENTS = env.int("MATCH_MAX_EVENTS", default=10_000)
 GAME_SNAPSHOT_EVERY = env.int("GAME_SNAPSHOT_EVERY", default=200)
 GAME_SNAPSHOT_MATCHES = env.int("GAME_SNAPSHOT_MATCHES", default=64)
 GAME_SNAPSHOTS_PER_MATCH = env.int("GAME_SNAPSHOTS_PER_MATCH", default=64)
+# --- Leaderboards -------------------------------------------------------------------------------
+# A rating stays provisional (shown, marked so) until its player has this many rated matches on the board.
+LEADERBOARD_PROVISIONAL_MATCHES = env.int("LEADERBOARD_PROVISIONAL_MATCHES", default=10)
 # The most events one `Match.events` field returns (its `first` defaults to and is capped at this).
 GRAPHQL_EVENTS_PAGE_MAX = env.int("GRAPHQL_EVENTS_PAGE_MAX", default=200)
 

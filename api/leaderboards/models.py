@@ -76,6 +76,11 @@ class Rating(models.Model):
     def __str__(self) -> str:
         return f"{self.game}: player #{self.player_id} {self.ordinal:.2f}"
 
+    @property
+    def provisional(self) -> bool:
+        """Too few rated matches for the rating to mean much yet (LEADERBOARD_PROVISIONAL_MATCHES)."""
+        return self.matches < settings.LEADERBOARD_PROVISIONAL_MATCHES
+
 
 class RatingChange(models.Model):
     """What one rated match did to one player's rating on one board: the rating history."""
