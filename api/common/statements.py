@@ -92,6 +92,16 @@ def by_pk(model: type[M], pk: Any, *, lock: bool = False) -> M | None:
     return rows[0] if rows else None
 
 
+def queue_on(key: str, *, shared: bool = False) -> None:
+    """Wait, until the transaction ends, for a lock named ``key`` (PostgreSQL's advisory lock; SQLite
+    serializes writers anyway): ``shared`` holders run together, an exclusive one alone."""
+    if connection.vendor != "postgresql":
+        return
+    lock = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {lock}(hashtextextended(%s, 0))", [key])
+
+
 def _in_turn(model: type[M], condition: str, pk: Any) -> list[M]:
     """``SELECT ... FOR UPDATE``, after queueing on an advisory lock keyed by the row.
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 
+from api.common import statements
 from api.leaderboards import moderation, projection
 from api.leaderboards.models import Rating, RatingChange, Sanction, SanctionKind, Season, SolitaireBest, Void
 from api.leaderboards.projection import EVERY_BOARD
@@ -29,7 +30,14 @@ def read_ended_with(source: EndedMatches) -> None:
 def match_ended(ended: projection.Ended | None) -> None:
     """Count a match that just ended on its game's boards, in the transaction that ended it."""
     if ended is not None:
+        statements.queue_on(_boards_of(ended.game), shared=True)
         projection.apply(ended, projection.Rules.of(ended.game))
+
+
+def _boards_of(game: str) -> str:
+    """The lock of a game's boards: matches ending share it; a rebuild holds it alone, so that a match
+    ending meanwhile is counted after it (on the rebuilt boards), never into rows it is rewriting."""
+    return f"leaderboards:{game}"
 
 
 def rebuild(
@@ -39,6 +47,7 @@ def rebuild(
     by default every board), in one transaction; how many ended matches were read. ``progress(done, total)``
     is told after each."""
     with transaction.atomic():
+        statements.queue_on(_boards_of(game))
         _clear(game, season)
         rules = projection.Rules.of(game)
         if _ended_matches is None:
