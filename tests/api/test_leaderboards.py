@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.core.management import CommandError, call_command
 from openskill.models import PlackettLuce
 
 from api.leaderboards import projection, services
@@ -176,3 +177,15 @@ def test_a_hidden_player_is_still_rated_but_not_shown(alice, bob, admin_user):
     assert ratings([bob])[0].matches == 1
     services.lift(hide, by=admin_user)
     assert board() == {"Alice": (1, 1), "Bob": (1, 0)}
+
+
+def test_rebuild_leaderboards_refuses_a_season_it_cannot_find_and_changes_nothing(alice, bob):
+    finish(alice, bob)
+    before = board()
+    with pytest.raises(CommandError, match="--season needs --game"):
+        call_command("rebuild_leaderboards", season="Spring")
+    with pytest.raises(CommandError, match="has no season 'Spring'"):
+        call_command("rebuild_leaderboards", game="daredevil-rock", season="Spring")
+    with pytest.raises(CommandError, match="Unknown game 'chess'"):
+        call_command("rebuild_leaderboards", game="chess")
+    assert board() == before

@@ -27,6 +27,8 @@ class Command(BaseCommand):
         parser.add_argument("--season", help="Only this board: a season's name or id, or 'all-time'.")
 
     def handle(self, *args: Any, game: str | None = None, season: str | None = None, **options: Any) -> None:
+        if game is not None and game not in REGISTRY:  # call_command does not check choices
+            raise CommandError(f"Unknown game {game!r}; known: {', '.join(sorted(REGISTRY))}.")
         if season is not None and game is None:
             raise CommandError("--season needs --game: seasons belong to one game.")
         console = Console(file=self.stdout, stderr=False)
