@@ -30,6 +30,7 @@ class Season(models.Model):
     class Meta:
         constraints = (models.UniqueConstraint(fields=["game", "name"], name="season_unique_name"),)
         ordering = ("game", "-starts_at")
+        permissions = (("close_season", "Can close a season (its board freezes)"),)
 
     def __str__(self) -> str:
         return f"{self.game}: {self.name}"
@@ -72,6 +73,7 @@ class Rating(models.Model):
             ),
         )
         indexes = (models.Index(fields=["game", "season", "-ordinal", "id"], name="rating_board"),)
+        permissions = (("rebuild_leaderboards", "Can rebuild leaderboards from the log"),)
 
     def __str__(self) -> str:
         return f"{self.game}: player #{self.player_id} {self.ordinal:.2f}"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from api.common.errors import invalid_cursor
 from api.common.pages import Page, decode_cursor, encode_cursor, is_id, is_number
-from api.leaderboards.models import Rating, Season
+from api.leaderboards.models import Rating, Sanction, Season
 from api.leaderboards.moderation import off_boards
 
 MAX_PAGE = 100
@@ -15,6 +15,15 @@ MAX_PAGE = 100
 def board(*, game: str, season: Season | None = None) -> QuerySet[Rating]:
     """The ratings shown on a board (``season`` None: all time): hidden and banned players left out."""
     return Rating.objects.filter(game=game, season=season).exclude(player_id__in=off_boards(game))
+
+
+def with_sanction(ratings: QuerySet[Rating]) -> QuerySet[Rating]:
+    """``ratings``, each with ``sanction``: the kind of the active sanction keeping its player off its
+    board (a ban before a hide), or None; one subquery, not one query per row."""
+    active = Sanction.objects.filter(player=OuterRef("player"), lifted_at__isnull=True).filter(
+        Q(game=OuterRef("game")) | Q(game="")
+    )
+    return ratings.annotate(sanction=Subquery(active.order_by("kind").values("kind")[:1]))
 
 
 def leaderboard(

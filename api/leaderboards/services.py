@@ -5,13 +5,24 @@ in the order the matches ended, so a rebuild gives exactly what the live path ga
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from api.common import statements
 from api.leaderboards import moderation, projection
-from api.leaderboards.models import Rating, RatingChange, Sanction, SanctionKind, Season, SolitaireBest, Void
+from api.leaderboards.models import (
+    Policy,
+    Rating,
+    RatingChange,
+    Sanction,
+    SanctionKind,
+    Season,
+    SolitaireBest,
+    Void,
+)
 from api.leaderboards.projection import EVERY_BOARD
 from games.registry import REGISTRY
 
@@ -108,3 +119,33 @@ def undo(void: Void, *, by: Any) -> None:
     with transaction.atomic():
         moderation.undo(void, by=by)
         rebuild(game=void.match.game)
+
+
+# --- seasons and policies: what a board counts; a change that alters it rebuilds the board ------------
+
+
+def open_season(*, game: str, name: str, starts_at: datetime, ends_at: datetime | None) -> Season:
+    """A new season of ``game``, its board counted at once from the matches that already ended in it (a
+    season may start in the past; the live path only counts the matches that end from now on)."""
+    with transaction.atomic():
+        season = Season.objects.create(game=game, name=name, starts_at=starts_at, ends_at=ends_at)
+        rebuild(game=game, season=season)
+    return season
+
+
+def close_season(season: Season, *, by: Any) -> bool:
+    """Freeze a season's board: no match that ends from now on counts on it (``Season.covers``). Nothing
+    to rebuild: every match on it ended before now. False when it was closed already: a closed board is a
+    result, closed once, by one admin."""
+    closed = Season.objects.filter(pk=season.pk, closed_at__isnull=True).update(
+        closed_at=timezone.now(), closed_by=by
+    )
+    season.refresh_from_db(fields=["closed_at", "closed_by"])
+    return closed == 1
+
+
+def set_policy(policy: Policy) -> None:
+    """Save a game's policy and rebuild its boards: what counts has changed for every match, past ones too."""
+    with transaction.atomic():
+        policy.save()
+        rebuild(game=policy.game)

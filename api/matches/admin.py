@@ -1,4 +1,5 @@
-"""Matches in the admin: read-only views of the log; the only write is "Abort", through the services."""
+"""Matches in the admin: read-only views of the log; the only writes are "Abort" and "Void from
+leaderboards", through the services."""
 
 from __future__ import annotations
 
@@ -7,10 +8,14 @@ import json
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.template.response import TemplateResponse
 from django.utils.html import format_html
 
 from api.common.admin import ReadOnlyMixin
 from api.common.errors import ServiceError
+from api.leaderboards import services as leaderboards
+from api.leaderboards.admin.forms import asked_reason
+from api.leaderboards.models import Void
 from api.matches import services
 from api.matches.models import Match, MatchDeadline, MatchEvent, Seat
 
@@ -51,7 +56,7 @@ class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
         "created_at", "updated_at", "finished_at",
     )  # fmt: skip
     inlines = (SeatInline, DeadlineInline, EventInline)
-    actions = ("abort_selected",)
+    actions = ("abort_selected", "void_selected")
 
     def has_abort_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("matches.change_match")
@@ -67,6 +72,23 @@ class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
                 continue
             aborted += 1
         self.message_user(request, f"Aborted {aborted} match(es).", messages.SUCCESS)
+
+    def has_void_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("leaderboards.add_void")
+
+    @admin.action(description="Void from leaderboards", permissions=["void"])
+    def void_selected(self, request: HttpRequest, queryset: QuerySet[Match]) -> TemplateResponse | None:
+        """Asks why on a page of its own, then takes each match off every board (its game's boards
+        rebuilt without it); a match voided already is left as it is."""
+        reason = asked_reason(self, request, queryset, action="void_selected", title="Void from leaderboards")
+        if isinstance(reason, TemplateResponse):
+            return reason
+        voided = 0
+        for match in queryset.exclude(id__in=Void.objects.filter(undone_at__isnull=True).values("match_id")):
+            leaderboards.void(match=match, reason=reason, by=request.user)
+            voided += 1
+        self.message_user(request, f"Voided {voided} match(es) from the leaderboards.", messages.SUCCESS)
+        return None
 
 
 @admin.register(Seat)
