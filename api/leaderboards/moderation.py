@@ -26,6 +26,12 @@ def off_boards(game: str) -> frozenset[int]:
     return frozenset(_active(game).values_list("player_id", flat=True))
 
 
+def off_boards_query(game: Any) -> Any:
+    """``off_boards`` as a subquery (``game`` a key or an ``OuterRef``), so a board's read stays one
+    statement instead of first fetching the sanctions."""
+    return _active(game).values("player_id")
+
+
 def voided(game: str) -> frozenset[int]:
     return frozenset(
         Void.objects.filter(match__game=game, undone_at__isnull=True).values_list("match_id", flat=True)
