@@ -8,7 +8,6 @@ import strawberry
 
 from api.common.pages import encode_cursor
 from api.graphql.matches import Match
-from api.graphql.players import Player
 
 DEFAULT_PAGE = 20
 
@@ -42,26 +41,3 @@ class MatchConnection:
     @classmethod
     def empty(cls) -> MatchConnection:
         return cls(edges=[], page_info=PageInfo(has_next_page=False, end_cursor=None))
-
-
-@strawberry.type(description="One player's standing in one game.")
-class LeaderboardEntry:
-    rank: int = strawberry.field(description="1 for the best ordinal; equal ordinals share a rank.")
-    player: Player
-    mu: float
-    sigma: float
-    ordinal: float = strawberry.field(description="mu - 3 sigma: what the board is sorted by.")
-    matches: int
-    wins: int
-
-
-@strawberry.type
-class LeaderboardEdge:
-    cursor: str
-    node: LeaderboardEntry
-
-
-@strawberry.type(description="Ratings of one game, best first (openskill Plackett-Luce).")
-class LeaderboardConnection:
-    edges: list[LeaderboardEdge]
-    page_info: PageInfo

@@ -21,6 +21,7 @@ from api.graphql.errors import INVALID_VERSION, field_error
 from api.graphql.games import binding_for
 from api.graphql.games.base import GameView
 from api.graphql.players import Player
+from api.graphql.rating_changes import RatingChange, match_rating_changes
 from api.matches import selectors
 from games.core import engine
 
@@ -67,12 +68,21 @@ class Outcome:
     scores: list[float | None] | None = strawberry.field(description="Per seat, game-defined; may be null.")
     reason: str
     winners: list[int] = strawberry.field(description="The seats ranked first.")
+    match_id: strawberry.Private[int]
+
+    @strawberry.field(
+        description="What the match did to its players' ratings, board by board (all time first); "
+        "empty when it was not rated."
+    )
+    async def rating_changes(self, info: Info[Context, Any]) -> list[RatingChange]:
+        return await match_rating_changes(info.context, self.match_id)
 
     @classmethod
-    def from_json(cls, outcome: dict[str, Any]) -> Outcome:
+    def from_json(cls, outcome: dict[str, Any], match_id: int) -> Outcome:
         ranks = [int(rank) for rank in outcome["ranks"]]
         scores = outcome.get("scores")
         return cls(
+            match_id=match_id,
             ranks=ranks,
             scores=None if scores is None else [None if s is None else float(s) for s in scores],
             reason=outcome.get("reason", ""),
@@ -261,7 +271,7 @@ class Match:
     def outcome(self) -> Outcome | None:
         if not self.model.outcome:
             return None
-        return Outcome.from_json(self.model.outcome)
+        return Outcome.from_json(self.model.outcome, self.model.pk)
 
     @strawberry.field(description="The match seed, shown once everyone may see the full log (after the end).")
     async def seed(self, info: Info[Context, Any]) -> str | None:

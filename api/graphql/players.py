@@ -6,6 +6,10 @@ from datetime import datetime
 from typing import Any
 
 import strawberry
+from strawberry.types import Info
+
+from api.graphql.context import Context
+from api.graphql.ratings import PlayerRating, player_ratings
 
 
 @strawberry.type(description="A registered player.")
@@ -17,6 +21,13 @@ class Player:
     @classmethod
     def from_model(cls, player: Any) -> Player:
         return cls(id=strawberry.ID(str(player.pk)), name=player.name, created_at=player.created_at)
+
+    @strawberry.field(
+        description="The player's ratings: per game, the all-time board first, then each season's, "
+        "newest first."
+    )
+    async def ratings(self, info: Info[Context, Any]) -> list[PlayerRating]:
+        return await player_ratings(info.context, int(self.id))
 
 
 @strawberry.type(description="A new player and its bearer token. The token is shown this once only.")

@@ -1,4 +1,4 @@
-"""Query: games, match, matches, me, leaderboard. Resolvers call selectors and convert, nothing more."""
+"""Query: games, match, matches, me, player, leaderboard, solitaireBoard, seasons. Resolvers call selectors and convert, nothing more."""
 
 from __future__ import annotations
 
@@ -7,22 +7,17 @@ from typing import Any
 import strawberry
 from strawberry.types import Info
 
-from api.common.pages import encode_cursor
+from api.graphql import boards
+from api.graphql.boards import LeaderboardConnection, SolitaireBoardConnection
 from api.graphql.catalog import GameInfo, all_games
-from api.graphql.connections import (
-    DEFAULT_PAGE,
-    LeaderboardConnection,
-    LeaderboardEdge,
-    LeaderboardEntry,
-    MatchConnection,
-    PageInfo,
-)
+from api.graphql.connections import DEFAULT_PAGE, MatchConnection
 from api.graphql.context import Context, run_sync
 from api.graphql.errors import parse_id
 from api.graphql.matches import Match, MatchStatus
 from api.graphql.players import Player
-from api.leaderboards import selectors as leaderboards
+from api.graphql.ratings import Season
 from api.matches import selectors
+from api.players import selectors as players
 
 
 def _match(match_id: strawberry.ID) -> Match | None:
@@ -47,26 +42,10 @@ def _matches(
     return MatchConnection.from_page(page)
 
 
-def _leaderboard(game: str, first: int, after: str | None) -> LeaderboardConnection:
-    page = leaderboards.leaderboard(game=game, first=first, after=after)
-    edges = [
-        LeaderboardEdge(
-            cursor=encode_cursor([rating.ordinal, rating.id]),
-            node=LeaderboardEntry(
-                rank=rank,
-                player=Player.from_model(rating.player),
-                mu=rating.mu,
-                sigma=rating.sigma,
-                ordinal=rating.ordinal,
-                matches=rating.matches,
-                wins=rating.wins,
-            ),
-        )
-        for rating, rank in zip(page.items, leaderboards.ranks(game=game, ratings=page.items), strict=True)
-    ]
-    return LeaderboardConnection(
-        edges=edges, page_info=PageInfo(has_next_page=page.has_next, end_cursor=page.end_cursor)
-    )
+def _player(player_id: strawberry.ID) -> Player | None:
+    key = parse_id(player_id)
+    player = None if key is None else players.get_player(player_id=key)
+    return None if player is None else Player.from_model(player)
 
 
 @strawberry.type
@@ -95,8 +74,39 @@ class Query:
         player = info.context.player
         return None if player is None else Player.from_model(player)
 
-    @strawberry.field(description="A game's ratings, best first.")
+    @strawberry.field(description="One player by id (with their ratings), or null.")
+    async def player(self, id: strawberry.ID) -> Player | None:
+        return await run_sync(_player)(id)
+
+    @strawberry.field(
+        description="A game's ratings on one board, best first: `season` null is the all-time board. "
+        "An unknown game or season is an error (UNKNOWN_GAME, UNKNOWN_SEASON)."
+    )
     async def leaderboard(
-        self, game: str, first: int | None = DEFAULT_PAGE, after: str | None = None
+        self,
+        info: Info[Context, Any],
+        game: str,
+        season: strawberry.ID | None = None,
+        first: int | None = DEFAULT_PAGE,
+        after: str | None = None,
     ) -> LeaderboardConnection:
-        return await run_sync(_leaderboard)(game, DEFAULT_PAGE if first is None else first, after)
+        size = DEFAULT_PAGE if first is None else first
+        return await run_sync(boards.leaderboard)(game, season, size, after, info.context.player)
+
+    @strawberry.field(
+        description="A game's solitaire bests on one board (`season` null: all time), fewest actions "
+        "first. An unknown game or season is an error (UNKNOWN_GAME, UNKNOWN_SEASON)."
+    )
+    async def solitaire_board(
+        self,
+        game: str,
+        season: strawberry.ID | None = None,
+        first: int | None = DEFAULT_PAGE,
+        after: str | None = None,
+    ) -> SolitaireBoardConnection:
+        size = DEFAULT_PAGE if first is None else first
+        return await run_sync(boards.solitaire_board)(game, season, size, after)
+
+    @strawberry.field(description="A game's seasons, newest first. An unknown game is UNKNOWN_GAME.")
+    async def seasons(self, game: str) -> list[Season]:
+        return await run_sync(boards.seasons)(game)

@@ -71,7 +71,7 @@ class MatchUpdate:
     @strawberry.field
     def outcome(self) -> Outcome | None:
         outcome = self.source.match.outcome
-        return Outcome.from_json(outcome) if outcome else None
+        return Outcome.from_json(outcome, self.source.match.pk) if outcome else None
 
     @strawberry.field(
         description="The events after the previous update's version, up to `version`, redacted.",

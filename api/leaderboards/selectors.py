@@ -1,20 +1,55 @@
-"""The leaderboard of a game: ratings by ordinal (mu - 3 sigma), best first."""
+"""The boards of a game, read: ratings by ordinal (mu - 3 sigma) best first, solitaire bests fewest
+first, seasons, a player's ratings and a match's rating changes. Hidden and banned players are left off
+every board, as a subquery, so a page stays one statement."""
 
 from __future__ import annotations
 
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
 
-from api.common.errors import invalid_cursor
+from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
+
+from api.common.errors import Codes, ServiceError, invalid_cursor
 from api.common.pages import Page, decode_cursor, encode_cursor, is_id, is_number
-from api.leaderboards.models import Rating, Sanction, Season
-from api.leaderboards.moderation import off_boards
+from api.leaderboards.models import Rating, RatingChange, Sanction, Season, SolitaireBest
+from api.leaderboards.moderation import off_boards_query
+from games import registry
 
 MAX_PAGE = 100
 
 
+def require_game(game: str) -> None:
+    # Looked up at call time (tests register a toy game by patching the registry).
+    if game not in registry.REGISTRY:
+        raise ServiceError(Codes.UNKNOWN_GAME, f"Unknown game {game!r}.")
+
+
+def season_of(*, game: str, season_id: Any) -> Season | None:
+    """The season ``season_id`` of ``game`` (None: the all-time board); one of another game, or none,
+    is UNKNOWN_SEASON."""
+    require_game(game)
+    if season_id is None:
+        return None
+    key = (
+        int(season_id) if str(season_id).isascii() and str(season_id).isdigit() else -1
+    )  # GraphQL IDs are strings
+    found = Season.objects.filter(game=game, pk=key).first() if is_id(key) else None
+    if found is None:
+        raise ServiceError(Codes.UNKNOWN_SEASON, f"{game} has no season {season_id}.")
+    return found
+
+
+def seasons(*, game: str) -> list[Season]:
+    """A game's seasons, newest first."""
+    require_game(game)
+    return list(Season.objects.filter(game=game).order_by("-starts_at", "-id"))
+
+
 def board(*, game: str, season: Season | None = None) -> QuerySet[Rating]:
     """The ratings shown on a board (``season`` None: all time): hidden and banned players left out."""
-    return Rating.objects.filter(game=game, season=season).exclude(player_id__in=off_boards(game))
+    return Rating.objects.filter(game=game, season=season).exclude(player_id__in=off_boards_query(game))
 
 
 def with_sanction(ratings: QuerySet[Rating]) -> QuerySet[Rating]:
@@ -32,35 +67,136 @@ def leaderboard(
     """``after`` is the ``end_cursor`` of the previous page."""
     ratings = board(game=game, season=season).select_related("player").order_by("-ordinal", "id")
     if after:
-        last = decode_cursor(after)
-        if not (isinstance(last, list) and len(last) == 2 and is_number(last[0]) and is_id(last[1])):
-            raise invalid_cursor()
-        ordinal, rating_id = last
+        ordinal, rating_id = _number_and_id(after)
         ratings = ratings.filter(Q(ordinal__lt=ordinal) | Q(ordinal=ordinal, id__gt=rating_id))
-    size = max(0, min(first, MAX_PAGE))
-    items = list(ratings[: size + 1])
-    page = items[:size]
-    cursor = encode_cursor([page[-1].ordinal, page[-1].id]) if page else None
-    return Page(page, len(items) > size, cursor)
+    return _page(list(ratings[: _size(first) + 1]), first, lambda rating: [rating.ordinal, rating.id])
 
 
 def ranks(*, game: str, ratings: list[Rating], season: Season | None = None) -> list[int]:
-    """Competition ranks ("1224") over the whole board for one page of ratings, ordinal desc.
-
-    One aggregate query per page: rank = 1 + how many ratings of the game have a better ordinal. The
-    page is contiguous in ordinal order, so ratings between a row and the page's top are in the page.
-    """
+    """Competition ranks ("1224") over the whole board for one page of ratings, ordinal desc: one
+    aggregate query per page."""
     if not ratings:
         return []
     top = ratings[0].ordinal
     counts = board(game=game, season=season).aggregate(
         above=Count("id", filter=Q(ordinal__gt=top)), at_or_above=Count("id", filter=Q(ordinal__gte=top))
     )
+    return competition_ranks([rating.ordinal for rating in ratings], **counts)
+
+
+def competition_ranks(values: list[float], *, above: int, at_or_above: int) -> list[int]:
+    """Ranks of a contiguous page of ``values`` sorted best first (higher is better), given how many on
+    the whole board beat the page's top value (``above``) and how many equal or beat it: whatever lies
+    between a row and the page's top is on the page."""
     found = []
-    for index, rating in enumerate(ratings):
-        if rating.ordinal == top:
-            found.append(1 + counts["above"])
+    for index, value in enumerate(values):
+        if value == values[0]:
+            found.append(1 + above)
         else:
-            between = sum(1 for other in ratings[:index] if rating.ordinal < other.ordinal < top)
-            found.append(1 + counts["at_or_above"] + between)
+            between = sum(1 for other in values[:index] if value < other < values[0])
+            found.append(1 + at_or_above + between)
     return found
+
+
+def _with_rank(ratings: QuerySet[Rating]) -> QuerySet[Rating]:
+    """Each rating annotated with ``rank`` on its own board (null when its player is off that board),
+    by a correlated count, so any number of ratings cost one statement."""
+    # NULL never equals NULL in SQL: the all-time board (season null) is compared as season 0.
+    same_board = Q(game=OuterRef("game")) & Q(board_key=Coalesce(OuterRef("season_id"), Value(0)))
+    better = (
+        Rating.objects.annotate(board_key=Coalesce("season_id", Value(0)))
+        .filter(same_board, ordinal__gt=OuterRef("ordinal"))
+        .exclude(player_id__in=off_boards_query(OuterRef("game")))
+        .order_by()
+        .values("game")
+        .annotate(count=Count("id"))
+        .values("count")
+    )
+    hidden = Exists(off_boards_query(OuterRef("game")).filter(player_id=OuterRef("player_id")))
+    return ratings.annotate(
+        hidden=hidden, better=Coalesce(Subquery(better, output_field=IntegerField()), Value(0))
+    )
+
+
+def rank_of(rating: Any) -> int | None:
+    """The rank ``_with_rank`` annotated, or None for a player off the board."""
+    return None if rating.hidden else rating.better + 1
+
+
+def entry_of(*, game: str, season: Season | None, player: Any) -> Rating | None:
+    """The player's rating on a board, with its rank (``rank_of``), or None when they have none there or
+    are off the board: a viewer's own entry, wherever it falls."""
+    if player is None:
+        return None
+    ratings = _with_rank(board(game=game, season=season).filter(player=player).select_related("player"))
+    return ratings.first()
+
+
+def ratings_of(*, player_ids: Iterable[int]) -> dict[int, list[Rating]]:
+    """Each player's ratings on every board (all time first, then seasons newest first), ranked."""
+    ratings = _with_rank(Rating.objects.filter(player_id__in=list(player_ids)).select_related("season"))
+    found: dict[int, list[Rating]] = defaultdict(list)
+    for rating in ratings.order_by("game", F("season__starts_at").desc(nulls_first=True), "season_id"):
+        found[rating.player_id].append(rating)
+    return found
+
+
+def rating_changes(*, match_ids: Iterable[int]) -> dict[int, list[RatingChange]]:
+    """What each match did to its players' ratings, board by board (all time first)."""
+    changes = (
+        RatingChange.objects.filter(match_id__in=list(match_ids))
+        .select_related("player", "season")
+        .order_by("match_id", F("season_id").asc(nulls_first=True), "rank", "player_id")
+    )
+    found: dict[int, list[RatingChange]] = defaultdict(list)
+    for change in changes:
+        found[change.match_id].append(change)
+    return found
+
+
+def solitaire_board(
+    *, game: str, season: Season | None = None, first: int = 20, after: str | None = None
+) -> Page[SolitaireBest]:
+    """Solitaire bests, fewest actions first (equal scores share a rank; listed in board order)."""
+    bests = (
+        SolitaireBest.objects.filter(game=game, season=season)
+        .exclude(player_id__in=off_boards_query(game))
+        .select_related("player")
+        .order_by("score", "id")
+    )
+    if after:
+        score, best_id = _number_and_id(after)
+        bests = bests.filter(Q(score__gt=score) | Q(score=score, id__gt=best_id))
+    return _page(list(bests[: _size(first) + 1]), first, lambda best: [best.score, best.id])
+
+
+def solitaire_ranks(*, game: str, bests: list[SolitaireBest], season: Season | None = None) -> list[int]:
+    """Competition ranks of one page of solitaire bests (fewer is better): one aggregate query."""
+    if not bests:
+        return []
+    top = bests[0].score
+    counts = (
+        SolitaireBest.objects.filter(game=game, season=season)
+        .exclude(player_id__in=off_boards_query(game))
+        .aggregate(
+            above=Count("id", filter=Q(score__lt=top)), at_or_above=Count("id", filter=Q(score__lte=top))
+        )
+    )
+    return competition_ranks([-best.score for best in bests], **counts)
+
+
+def _size(first: int) -> int:
+    return max(0, min(first, MAX_PAGE))
+
+
+def _page(items: list[Any], first: int, key: Any) -> Page[Any]:
+    size = _size(first)
+    page = items[:size]
+    return Page(page, len(items) > size, encode_cursor(key(page[-1])) if page else None)
+
+
+def _number_and_id(after: str) -> tuple[float, int]:
+    last = decode_cursor(after)
+    if not (isinstance(last, list) and len(last) == 2 and is_number(last[0]) and is_id(last[1])):
+        raise invalid_cursor()
+    return last[0], last[1]

@@ -44,3 +44,7 @@ def player_for_token(*, token: str | None) -> Player | None:
 def forget_tokens() -> None:
     with _lock:
         _found.clear()
+
+
+def get_player(*, player_id: int) -> Player | None:
+    return Player.objects.filter(pk=player_id).first()

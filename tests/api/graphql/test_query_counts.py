@@ -8,16 +8,19 @@ request), which is what a loaded server runs.
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from asgiref.sync import sync_to_async
 from django.db import connection
 
 from api.common import database
+from api.leaderboards.models import Rating, Season
 from api.matches import selectors, services
 from api.players.models import Player
 from games.core import engine
-from tests.api.graphql.conftest import NO_TIMER, active_seat, start_table
+from tests.api.graphql.conftest import GAME, NO_TIMER, active_seat, start_table
 from tests.api.graphql.test_subscriptions import Subscriber
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -159,3 +162,75 @@ async def test_an_update_of_a_move_committed_in_this_process_costs_no_statement(
     assert len(statements) == move_statements, "\n".join(s[:90] for s in statements)
     for watcher in watchers:
         await watcher.close()
+
+
+def twenty_rated(viewer_id: str) -> None:
+    Season.objects.create(game=GAME, name="Winter", starts_at=datetime(2025, 1, 1, tzinfo=UTC))
+    for index in range(25):
+        player = Player.objects.create(name=f"rated {index}", token_hash=f"rated-{index}")
+        Rating.objects.create(game=GAME, player=player, ordinal=100 - index, matches=index)
+    Rating.objects.create(game=GAME, player_id=viewer_id, ordinal=-5)
+
+
+async def test_a_leaderboard_page_of_twenty_with_the_caller_s_own_entry_costs_three_statements(
+    register, statements
+):
+    viewer = await register("viewer")
+    await sync_to_async(twenty_rated)(viewer.id)
+    query = f"""{{ leaderboard(game: "{GAME}", first: 20) {{
+      edges {{ node {{ rank player {{ name }} rating matches wins provisional }} }} me {{ rank }} season {{ name }}
+    }} }}"""
+    await viewer.run(query)  # warm: the token
+    statements.clear()
+    board = (await viewer.run(query))["leaderboard"]
+    assert len(board["edges"]) == 20 and board["me"]["rank"] == 26
+    assert len(statements) == 3, statements  # the page with its players; the page's ranks; the own entry
+
+
+async def test_seasons_cost_one_statement(spectator, statements):
+    await sync_to_async(Season.objects.create)(
+        game=GAME, name="Winter", starts_at=datetime(2025, 1, 1, tzinfo=UTC)
+    )
+    statements.clear()
+    assert len((await spectator.run(f'{{ seasons(game: "{GAME}") {{ id name open }} }}'))["seasons"]) == 1
+    assert len(statements) == 1, statements
+
+
+async def finished_tables(register: Any, count: int) -> list[str]:
+    await sync_to_async(Season.objects.create)(
+        game=GAME, name="Open", starts_at=datetime(2020, 1, 1, tzinfo=UTC)
+    )
+    match_ids = []
+    for _ in range(count):
+        table = await start_table(register)
+        await table.host.lobby("resign", table.match_id)
+        match_ids.append(table.match_id)
+    return match_ids
+
+
+async def test_a_player_s_ratings_cost_two_statements(register, spectator, statements):
+    await finished_tables(register, 1)
+    guest = await spectator.run("{ matches(first: 1) { edges { node { seats { player { id } } } } } }")
+    guest_id = guest["matches"]["edges"][0]["node"]["seats"][1]["player"]["id"]
+    statements.clear()
+    query = (
+        "query($id: ID!) { player(id: $id) { name ratings { game season { name } rank rating matches } } }"
+    )
+    ratings = (await spectator.run(query, {"id": guest_id}))["player"]["ratings"]
+    assert len(ratings) == 2
+    assert len(statements) == 2, statements  # the player; their ratings, ranked
+
+
+async def test_the_rating_changes_of_a_page_of_matches_cost_one_statement_for_all_of_them(
+    register, spectator, statements
+):
+    await finished_tables(register, 4)
+    query = """{ matches(first: 10) { edges { node { id outcome { ratingChanges {
+      player { name ratings { rank } } season { name } delta
+    } } } } } }"""
+    statements.clear()
+    edges = (await spectator.run(query))["matches"]["edges"]
+    assert [len(edge["node"]["outcome"]["ratingChanges"]) for edge in edges] == [4] * 4
+    # The page, its seats and their players (list_matches prefetches them); then every match's rating
+    # changes in one statement, and every listed player's ratings in one more: batched, not per item.
+    assert len(statements) == 5, statements

@@ -37,9 +37,18 @@ def test_schema_graphql_is_committed_and_up_to_date():
 def test_the_design_names_are_all_there():
     types = sdl()
     query = types["Query"].fields
-    assert set(query) >= {"games", "match", "matches", "me", "leaderboard"}
+    assert set(query) >= {
+        "games",
+        "match",
+        "matches",
+        "me",
+        "leaderboard",
+        "seasons",
+        "solitaireBoard",
+        "player",
+    }
     assert set(query["matches"].args) == {"game", "status", "player", "first", "after"}
-    assert set(query["leaderboard"].args) == {"game", "first", "after"}
+    assert set(query["leaderboard"].args) == {"game", "season", "first", "after"}  # season: optional
     assert fields("Match") >= {
         "id", "game", "status", "version", "seats", "options", "view", "legalMoves", "deadline", "events",
         "outcome",
@@ -63,7 +72,7 @@ def test_the_design_names_are_all_there():
     assert fields("Seat") >= {"index", "player", "isBot"}
     assert fields("LegalMove") == {"label", "input"}
     assert fields("Deadline") == {"id", "at", "kind"}
-    assert fields("Outcome") == {"ranks", "scores", "reason", "winners"}
+    assert fields("Outcome") == {"ranks", "scores", "reason", "winners", "ratingChanges"}
     assert fields("GameInfo") >= {"key", "name", "minPlayers", "maxPlayers", "optionsSchema", "bots"}
     assert fields("RegisterPlayerPayload") == {"player", "token"}
     assert fields("MatchPayload") == {"match", "error"}
@@ -72,7 +81,10 @@ def test_the_design_names_are_all_there():
     assert fields("MoveAccepted") == {"match", "version", "events"}
     assert fields("MatchConnection") == {"edges", "pageInfo"}
     assert fields("PageInfo") == {"hasNextPage", "endCursor"}
-    assert fields("LeaderboardEntry") == {"rank", "player", "mu", "sigma", "ordinal", "matches", "wins"}
+    assert fields("LeaderboardEntry") == {
+        "rank", "player", "rating", "mu", "sigma", "ordinal", "matches", "wins", "provisional",
+    }  # fmt: skip
+    assert fields("LeaderboardConnection") == {"edges", "pageInfo", "me", "season"}
 
 
 def test_move_input_is_one_of_with_one_member_per_game():
