@@ -165,18 +165,26 @@ class SanctionKind(models.TextChoices):
     BAN = "BAN", "banned from boards (not rated; the others of a match are rated without them)"
 
 
-class Sanction(models.Model):
+class Decision(models.Model):
+    """What every admin decision about the boards keeps: why, who and when."""
+
+    reason = models.TextField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+
+class Sanction(Decision):
     """An admin's decision to keep a player off the boards of a game (blank: every game), kept with who,
     when and why; lifting it keeps it too."""
 
     player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="sanctions")
     game = models.CharField(max_length=32, blank=True, help_text="Blank: every game.")
     kind = models.CharField(max_length=8, choices=SanctionKind.choices)
-    reason = models.TextField()
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
     lifted_at = models.DateTimeField(null=True, blank=True)
     lifted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -186,16 +194,11 @@ class Sanction(models.Model):
         return f"{self.get_kind_display()}: player #{self.player_id} ({self.game or 'every game'})"
 
 
-class Void(models.Model):
+class Void(Decision):
     """An admin's decision that a match does not count on any board, kept with who, when and why; undoing
     it keeps it too."""
 
     match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="voids")
-    reason = models.TextField()
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
     undone_at = models.DateTimeField(null=True, blank=True)
     undone_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -65,6 +65,8 @@ def rebuild(
             raise RuntimeError("no source of ended matches: api.matches.apps.MatchesConfig.ready wires it")
         total, ended_matches = _ended_matches(game)
         done = 0
+        if progress:
+            progress(done, total)  # the bar shows its length before the first match is read
         for ended in ended_matches:
             projection.apply(ended, rules, only=season)
             done += 1
