@@ -21,8 +21,8 @@ import orjson
 
 def fired(match_id: int) -> list[tuple[int, int, int]]:
     """``(version before, due ms, fired ms)`` of every timeout the server appended to the match."""
+    from api.common.specs import require_spec
     from api.matches.models import Match, MatchEvent
-    from api.matches.specs import require_spec
     from games.core import engine
 
     match = Match.objects.get(pk=match_id)

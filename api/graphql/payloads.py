@@ -7,11 +7,11 @@ from typing import Annotated, Any
 import strawberry
 from strawberry.types import Info
 
+from api.common.specs import require_spec
 from api.graphql.context import Context
 from api.graphql.errors import UserError
 from api.graphql.matches import Match, MatchEvent, viewer_of
 from api.matches import selectors
-from api.matches.specs import require_spec
 
 
 @strawberry.type(description="The match a mutation acted on, or the error that refused it (match null).")

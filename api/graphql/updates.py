@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from api.common.specs import require_spec
 from api.graphql.context import run_sync
 from api.graphql.games import binding_for
 from api.matches import eventlog, selectors
 from api.matches.models import Match, MatchEvent
 from api.matches.results import VisibleEvent
-from api.matches.specs import require_spec
 from games.core import engine
 from games.core.engine import Game
 from games.core.visibility import Viewer

@@ -48,6 +48,7 @@ class Rules:
     policy: Policy
     banned: frozenset[int]  # player ids banned from this game's boards
     voided: frozenset[int]  # match ids
+    seasons: tuple[Season, ...]  # the game's, oldest first: read once for a whole rebuild
 
     @classmethod
     def of(cls, game: str) -> Rules:
@@ -55,13 +56,13 @@ class Rules:
             policy=Policy.objects.filter(game=game).first() or Policy(game=game),
             banned=moderation.banned(game),
             voided=moderation.voided(game),
+            seasons=tuple(Season.objects.filter(game=game).order_by("starts_at", "id")),
         )
 
 
-def boards(game: str, ended_at: datetime) -> list[Season | None]:
+def boards(rules: Rules, ended_at: datetime) -> list[Season | None]:
     """The boards a match that ended at ``ended_at`` counts on: all time (None), then its seasons."""
-    seasons = Season.objects.filter(game=game, starts_at__lte=ended_at).order_by("starts_at", "id")
-    return [None, *(season for season in seasons if season.covers(ended_at))]
+    return [None, *(season for season in rules.seasons if season.covers(ended_at))]
 
 
 def rated(ended: Ended, rules: Rules) -> list[tuple[int, int]]:
@@ -84,7 +85,7 @@ def rated(ended: Ended, rules: Rules) -> list[tuple[int, int]]:
 def apply(ended: Ended, rules: Rules, *, only: Season | str | None = EVERY_BOARD) -> None:
     """Count ``ended`` on its boards (``only``: that board alone, None the all-time one; by default every board it counts on), in the
     caller's transaction."""
-    for board in boards(ended.game, ended.ended_at):
+    for board in boards(rules, ended.ended_at):
         if only != EVERY_BOARD and board != only:
             continue
         if len(ended.seats) == 1:

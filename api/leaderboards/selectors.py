@@ -13,29 +13,22 @@ from django.db.models.functions import Coalesce
 
 from api.common.errors import Codes, ServiceError, invalid_cursor
 from api.common.pages import Page, decode_cursor, encode_cursor, is_id, is_number
+from api.common.specs import require_spec
 from api.leaderboards.models import Rating, RatingChange, Sanction, Season, SolitaireBest
 from api.leaderboards.moderation import off_boards_query
-from games import registry
 
 MAX_PAGE = 100
-
-
-def require_game(game: str) -> None:
-    # Looked up at call time (tests register a toy game by patching the registry).
-    if game not in registry.REGISTRY:
-        raise ServiceError(Codes.UNKNOWN_GAME, f"Unknown game {game!r}.")
 
 
 def season_of(*, game: str, season_id: Any) -> Season | None:
     """The season ``season_id`` of ``game`` (None: the all-time board); one of another game, or none,
     is UNKNOWN_SEASON."""
-    require_game(game)
+    require_spec(game)
     if season_id is None:
         return None
-    key = (
-        int(season_id) if str(season_id).isascii() and str(season_id).isdigit() else -1
-    )  # GraphQL IDs are strings
-    found = Season.objects.filter(game=game, pk=key).first() if is_id(key) else None
+    key = str(season_id)  # GraphQL IDs are strings
+    number = int(key) if key.isascii() and key.isdigit() else None
+    found = Season.objects.filter(game=game, pk=number).first() if is_id(number) else None
     if found is None:
         raise ServiceError(Codes.UNKNOWN_SEASON, f"{game} has no season {season_id}.")
     return found
@@ -43,13 +36,18 @@ def season_of(*, game: str, season_id: Any) -> Season | None:
 
 def seasons(*, game: str) -> list[Season]:
     """A game's seasons, newest first."""
-    require_game(game)
+    require_spec(game)
     return list(Season.objects.filter(game=game).order_by("-starts_at", "-id"))
 
 
 def board(*, game: str, season: Season | None = None) -> QuerySet[Rating]:
     """The ratings shown on a board (``season`` None: all time): hidden and banned players left out."""
-    return Rating.objects.filter(game=game, season=season).exclude(player_id__in=off_boards_query(game))
+    return _shown(Rating, game, season)
+
+
+def _shown(model: Any, game: str, season: Season | None) -> Any:
+    """``model``'s rows on one board of ``game``, without the players kept off it."""
+    return model.objects.filter(game=game, season=season).exclude(player_id__in=off_boards_query(game))
 
 
 def with_sanction(ratings: QuerySet[Rating]) -> QuerySet[Rating]:
@@ -158,12 +156,7 @@ def solitaire_board(
     *, game: str, season: Season | None = None, first: int = 20, after: str | None = None
 ) -> Page[SolitaireBest]:
     """Solitaire bests, fewest actions first (equal scores share a rank; listed in board order)."""
-    bests = (
-        SolitaireBest.objects.filter(game=game, season=season)
-        .exclude(player_id__in=off_boards_query(game))
-        .select_related("player")
-        .order_by("score", "id")
-    )
+    bests = _shown(SolitaireBest, game, season).select_related("player").order_by("score", "id")
     if after:
         score, best_id = _number_and_id(after)
         bests = bests.filter(Q(score__gt=score) | Q(score=score, id__gt=best_id))
@@ -175,12 +168,8 @@ def solitaire_ranks(*, game: str, bests: list[SolitaireBest], season: Season | N
     if not bests:
         return []
     top = bests[0].score
-    counts = (
-        SolitaireBest.objects.filter(game=game, season=season)
-        .exclude(player_id__in=off_boards_query(game))
-        .aggregate(
-            above=Count("id", filter=Q(score__lt=top)), at_or_above=Count("id", filter=Q(score__lte=top))
-        )
+    counts = _shown(SolitaireBest, game, season).aggregate(
+        above=Count("id", filter=Q(score__lt=top)), at_or_above=Count("id", filter=Q(score__lte=top))
     )
     return competition_ranks([-best.score for best in bests], **counts)
 

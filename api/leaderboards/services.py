@@ -95,18 +95,21 @@ def sanction(*, player: Any, game: str, kind: str, reason: str, by: Any) -> Sanc
     """Hide (at once) or ban (the boards rebuilt without the player's ratings) a player."""
     with transaction.atomic():
         made = moderation.sanction(player=player, game=game, kind=kind, reason=reason, by=by)
-        if kind == SanctionKind.BAN:
-            for key in games_of(game):
-                rebuild(game=key)
+        _rebuild_after(made)
     return made
 
 
 def lift(sanction: Sanction, *, by: Any) -> None:
     with transaction.atomic():
         moderation.lift(sanction, by=by)
-        if sanction.kind == SanctionKind.BAN:
-            for key in games_of(sanction.game):
-                rebuild(game=key)
+        _rebuild_after(sanction)
+
+
+def _rebuild_after(sanction: Sanction) -> None:
+    """A ban changes who is rated; a hide only who is shown, which every read of a board applies."""
+    if sanction.kind == SanctionKind.BAN:
+        for key in games_of(sanction.game):
+            rebuild(game=key)
 
 
 def void(*, match: Any, reason: str, by: Any) -> Void:

@@ -8,10 +8,10 @@ from typing import Any
 from api.common import statements
 from api.common.errors import invalid_cursor
 from api.common.pages import Page, decode_cursor, encode_cursor, is_id
+from api.common.specs import require_spec
 from api.matches import cache, eventlog, seating
 from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus
 from api.matches.results import Deadline, VisibleEvent
-from api.matches.specs import require_spec
 from games.core import engine
 from games.core.codec import camel_keys, encode
 from games.core.engine import Game

@@ -14,11 +14,11 @@ from django.utils import timezone
 
 from api.common import statements
 from api.common.errors import Codes, ServiceError
+from api.common.specs import require_spec
 from api.matches import aftermath, idempotency, lobby, selectors, store
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
 from api.matches.play import bot_turn, fetch, pk_of, play, require_active, with_retries
 from api.matches.results import MoveAccepted
-from api.matches.specs import require_spec
 from games.core.commands import Begin, Resign, Timeout
 from games.core.decisions import Rejected
 

@@ -10,10 +10,10 @@ from datetime import datetime
 
 from django.db.models import Max
 
+from api.common.specs import require_spec
 from api.leaderboards.projection import Ended
 from api.matches import eventlog
 from api.matches.models import Match, MatchEvent, MatchStatus
-from api.matches.specs import require_spec
 from games.core import engine
 from games.core.outcome import Outcome
 

@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from api.common.specs import require_spec
 from api.matches import cache, eventlog, selectors, services
 from api.matches.cache import GameCache
 from api.matches.models import MatchStatus
 from api.matches.results import MoveAccepted
-from api.matches.specs import require_spec
 from games import registry
 from games.core import engine
 from tests.api import toy_game
