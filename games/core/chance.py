@@ -13,8 +13,8 @@ shuffle with this algorithm in any language:
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -60,3 +60,9 @@ class Chance:
     def coin(self) -> bool:
         """A fair coin toss."""
         return self.below(2) == 1
+
+    def best(self, items: Sequence[T], key: Callable[[T], Any]) -> T:
+        """The item with the highest ``key``; a tie is broken by the stream, never by position, so a
+        default target or a bot's tie-break favours no seat (owner ruling on Cliffs Q3)."""
+        top = max(key(item) for item in items)
+        return self.pick([item for item in items if key(item) == top])

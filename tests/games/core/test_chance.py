@@ -29,3 +29,12 @@ def test_below_is_roughly_uniform():
 
 def test_a_coin_lands_both_ways():
     assert {Chance("c", seq).coin() for seq in range(50)} == {True, False}
+
+
+def test_best_breaks_a_tie_from_the_stream_not_by_position():
+    picks = {Chance("tie", seq).best([0, 1, 2, 3], key=lambda seat: seat % 2) for seq in range(40)}
+    assert picks == {1, 3}
+
+
+def test_best_takes_the_single_highest():
+    assert Chance("tie", 0).best(["a", "bbb", "cc"], key=len) == "bbb"
