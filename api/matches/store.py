@@ -20,6 +20,7 @@ from api.common.statements import Statement
 from api.matches import eventlog
 from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus, Seat
 from games.core import engine
+from games.core.chance import Chance
 from games.core.decisions import Accepted
 from games.core.engine import Game, Step
 from games.core.outcome import Outcome
@@ -59,12 +60,20 @@ def deadlines_for(game: Game, seats: Sequence[Seat], status: str, now_ms: int) -
         return []
     rows = [(deadline.id, deadline.at, deadline.kind) for deadline in game.spec.deadlines(game.state)]
     bots = {seat.index for seat in seats if seat.is_bot}
+    acting = _bot_order(game, [seat for seat in sorted(engine.waiting_on(game)) if seat in bots])
     rows += [
-        (bot_deadline_id(seat, game.version), now_ms + _thinking_ms(game, seat), BOT)
-        for seat in sorted(engine.waiting_on(game))
-        if seat in bots
+        (bot_deadline_id(seat, game.version), now_ms + _thinking_ms(game, seat) + place, BOT)
+        for place, seat in enumerate(acting)
     ]
     return rows
+
+
+def _bot_order(game: Game, bots: list[int]) -> tuple[int, ...]:
+    """The bots due to act, in an order drawn from the match's seeded stream: each is due a
+    millisecond after the one before it. Bots wishing for the same time (Racesmack's tap) would
+    otherwise fire in the timer store's tie order, by id, so seat 0's bot would always tap first
+    (owner ruling: a bot's tie-break comes from the seeded stream, never the lowest seat)."""
+    return Chance(f"{game.seed}:bots", game.version).shuffle(bots) if len(bots) > 1 else tuple(bots)
 
 
 def _thinking_ms(game: Game, seat: int) -> int:

@@ -4,9 +4,12 @@ import pytest
 
 from api.common.errors import ServiceError
 from api.matches import services
-from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus
+from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus, Seat
 from api.matches.results import MoveAccepted
+from api.matches.store import deadlines_for
 from games import registry
+from games.core.commands import Begin, Command
+from games.core.engine import new_game, step
 from tests.api import toy_game
 from tests.api.conftest import T0, count
 
@@ -160,3 +163,19 @@ def test_the_published_message_names_only_the_match_and_its_version(active, alic
     message = async_to_sync(layer.receive)(channel)
     assert message == {"type": "match.advanced", "match_id": active.id, "version": 7}
     assert isinstance(count(active, alice), MoveAccepted)
+
+
+def test_bots_due_at_the_same_moment_act_in_an_order_drawn_from_the_seed_not_by_seat():
+    """Racesmack bots all wish to tap ``botTapMs`` after the reveal; the timer store breaks a tie of
+    times by id, so without an order of its own seat 0's bot would always tap first."""
+    spec = registry.REGISTRY["racesmack"]
+    seats = [Seat(index=index, is_bot=True) for index in range(4)]
+    first = []
+    for seed in range(24):
+        game = step(
+            new_game(spec, spec.options.defaults(), 4, f"bias-{seed}"), Command(Begin(), None, T0)
+        ).game
+        rows = [row for row in deadlines_for(game, seats, MatchStatus.ACTIVE, T0) if row[2] == "bot"]
+        assert len(rows) == 4 and len({at for _, at, _ in rows}) == 4
+        first.append(min(rows, key=lambda row: (row[1], row[0]))[0].split("-")[1])
+    assert set(first) == {"0", "1", "2", "3"}
