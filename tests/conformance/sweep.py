@@ -62,7 +62,7 @@ class Result:
 def option_sets(spec: GameSpec[Any]) -> list[dict[str, Any]]:
     """Every combination of the options that change the play (booleans, choices, small variant ints),
     the defaults first, leaving out the combinations the game refuses. Clocks and limits keep their
-    defaults: bots answer at once, and the turn limits are what the sweep checks are never reached."""
+    defaults: bots answer well within the clocks, and the sweep checks the turn limits are not reached."""
     defaults = spec.options.defaults()
     varied = {
         option.name: _values(option) for option in spec.options.fields if option.name != "revealAfterEnd"
