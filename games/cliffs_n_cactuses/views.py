@@ -81,6 +81,8 @@ class TiebreakView:
     best_of: int
     wins: tuple[int, ...]  # points won, by entrant
     thrown: tuple[int, ...]  # who has thrown in this throw (not what)
+    pairs: tuple[tuple[int, int], ...] = ()  # the opening's bracket: pairs still to throw, this one first
+    through: tuple[int, ...] = ()  # the opening's bracket: through to its next round (a bye included)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,5 +201,12 @@ def _tiebreak(state: State) -> TiebreakView | None:
     thrown = () if throws is None or throws.revealed else tuple(sorted(throws.choices))
     wins = tuple(tiebreak.wins.get(seat, 0) for seat in tiebreak.entrants)
     return TiebreakView(
-        tiebreak.purpose, tiebreak.entrants, tiebreak.contenders, tiebreak.best_of, wins, thrown
+        tiebreak.purpose,
+        tiebreak.entrants,
+        tiebreak.contenders,
+        tiebreak.best_of,
+        wins,
+        thrown,
+        tiebreak.pairs,
+        tiebreak.through,
     )

@@ -5,7 +5,8 @@ like the rulebook:
 
 Cards are named as ``label`` names them without metres ("Nitroooooo!", "Multiplier «", "Gift: « to left
 racer", "Steal: any racer's *"); each name takes the next unused copy. Cards no hand names go to the
-deck, ``deck`` (names) first.
+deck, ``deck`` (names) first. Resolution reveals everything at once (``revealSeconds`` 0) unless a
+test's options say otherwise: the pauses between reveals have tests of their own.
 """
 
 from __future__ import annotations
@@ -54,8 +55,10 @@ def table(
     deck: Sequence[str] = (),
     larry: Sequence[bool] | None = None,
     options: Mapping[str, Any] | None = None,
+    rounds_played: int = 0,
 ) -> State:
-    """A dealt match about to start its round: positions, hands and Larry as given."""
+    """A dealt match about to start its round: positions, hands and Larry as given. With no round
+    played yet, racers tied for 1st place open with a bracket (Ruling 10)."""
     cards = Cards()
     held = {seat: tuple(cards.take(name) for name in names) for seat, names in hands.items()}
     top = tuple(cards.take(name) for name in deck)
@@ -64,10 +67,12 @@ def table(
         Racer(seat, position, held.get(seat, ()), larry=True if larry is None else larry[seat])
         for seat, position in enumerate(positions)
     )
-    built = Options.build(options)
-    state = State(built, len(positions), racers, deck=top + rest, phase=Phase.RACE)  # dealt: started
+    built = Options.build({"revealSeconds": 0, **(options or {})})
+    state = State(
+        built, len(positions), racers, deck=top + rest, phase=Phase.RACE, round=rounds_played
+    )  # dealt: started
     story = Story(state, T0, evolve)
-    start_round(story)
+    start_round(story, Chance("table", 0))
     return story.state
 
 

@@ -200,7 +200,7 @@ def test_the_cards_a_draw_takes_from_a_hand_are_seen_by_the_two_racers_only():
 
 
 def test_a_tiebreak_shows_who_has_thrown_not_what_until_every_throw_is_in():
-    state = table({}, positions=(500, 500, 500))
+    state = table({}, positions=(500, 500, 500), rounds_played=1)
     state, events = play(state, 0, Throw("ROCK"))
     (sealed,) = events
     assert redact(sealed, seat_viewer(0)) == sealed
