@@ -34,7 +34,7 @@ def evolve(state: State, event: Event) -> State:
         case ev.CardRevealed(seat=seat, index=index):
             queue = state.racers[seat].queue
             placed = queue[index]
-            shown = Placed(placed.card, placed.flipped, True)
+            shown = Placed(placed.card, placed.flipped, True, placed.by, placed.larry)
             return _with_queue(state, seat, (*queue[:index], shown, *queue[index + 1 :]))
         case ev.CardPlayed(seat=seat, play=card, racer=target):
             race = state.race
