@@ -376,9 +376,9 @@ def test_a_draw_from_an_empty_deck_shuffles_the_discards():
 # ANY questions (Ruling 9)
 
 
-def test_silence_takes_the_first_target():
-    # Ruling 9: the revealer is asked, with a deadline; silence takes the first aim in seat and queue
-    # order. Seat 1 leads; its Steal's first aim is seat 0's first card, the Banana.
+def test_silence_takes_the_aim_the_match_chance_drew():
+    # Ruling 9 (audit Q3): the revealer is asked, with a deadline; silence takes the aim the seeded
+    # stream drew when asking, never "seat 0 first". Seat 1 leads; its Steal may take any card.
     state, _ = resolved(
         {1: ("Steal: any racer's *",), 0: ("Banana", "Cow Crossing"), 2: ("Coffee",)},
         positions=(900, 500, 900),
@@ -394,11 +394,25 @@ def test_silence_takes_the_first_target():
     _, stale = time_out(state, "race-1", question.prompt.deadline)
     assert stale == ()
 
+    default = question.prompt.default
     state, events = time_out(state, question.prompt.key, question.prompt.deadline)
-    assert ev.TargetChosen(question.prompt.key, 0) in events
-    assert ev.CardMoved(Spot(0, 0), 1) in events
-    assert queue_names(state, 1) == ["Banana"]
-    assert queue_names(state, 0) == ["Cow Crossing"]
+    assert ev.TargetChosen(question.prompt.key, default) in events
+    assert ev.CardMoved(question.aims[default].their, 1) in events
+
+
+def test_the_default_aim_favours_no_seat():
+    # Ruling 9 (audit Q3): across matches (the stream differs with the moment the Race phase ends) the
+    # silent default lands on different racers' cards, not always on seat 0's first card.
+    defaults = set()
+    for late in range(12):
+        state, _ = resolved(
+            {1: ("Steal: any racer's *",), 0: ("Banana",), 2: ("Coffee",)},
+            positions=(900, 500, 900),
+            at=T0 + 1000 + late,
+        )
+        assert state.question is not None
+        defaults.add(state.question.aims[state.question.prompt.default].their)
+    assert {Spot(0, 0), Spot(2, 0)} <= defaults
 
 
 # The order of Resolution
