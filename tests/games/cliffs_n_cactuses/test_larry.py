@@ -85,7 +85,7 @@ def test_reveal_seconds_zero_reveals_everything_at_once():
 
 def test_resolution_does_not_pause_when_nobody_could_play_larry():
     """Ruling 11: with every Larry played there is nothing to wait for."""
-    state, events = raced(
+    _, events = raced(
         {0: ("Coffee",), 1: ("Banana",)}, larry=(False, False, False), options={"revealSeconds": 1}
     )
     assert revealed(events) == [(0, "Coffee"), (1, "Banana")]
