@@ -16,6 +16,7 @@ from typing import Any
 
 from games.cliffs_n_cactuses.cards import DECK, Card, label
 from games.cliffs_n_cactuses.evolve import evolve
+from games.cliffs_n_cactuses.moves import Draw, PlayCard
 from games.cliffs_n_cactuses.options import Options
 from games.cliffs_n_cactuses.rounds import start_round
 from games.cliffs_n_cactuses.rules import decide
@@ -27,6 +28,7 @@ from games.core.turns import Story
 from games.core.visibility import Event
 
 T0 = 1_700_000_000_000
+POSITIONS = (500, 900, 900)  # seat 0 is in 1st place at stage 3
 
 
 def name_of(card: Card) -> str:
@@ -100,3 +102,40 @@ def time_out(state: State, deadline_id: str, at: int) -> tuple[State, tuple[Even
 
 def queue_names(state: State, seat: int) -> list[str]:
     return [name_of(placed.card) for placed in state.racers[seat].queue]
+
+
+def resolved(
+    queues: Mapping[int, Sequence[str]],
+    *,
+    positions: Sequence[int] = POSITIONS,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    deck: Sequence[str] = (),
+    larry: Sequence[bool] | None = None,
+    options: Mapping[str, Any] | None = None,
+    drawing: Sequence[int] | None = None,
+    at: int = T0 + 1000,
+) -> tuple[State, tuple[Event, ...]]:
+    """Each seat plays the cards named in ``queues`` onto its own queue, left to right, keeping
+    ``hands`` besides; then the seats in ``drawing`` (all, by default) draw, and if any did not, the
+    race deadline stops everybody. The table and the events of ending the Race phase (Resolution's)."""
+    held = {seat: (*queues.get(seat, ()), *(hands or {}).get(seat, ())) for seat in range(len(positions))}
+    state = table(held, positions=positions, deck=deck, larry=larry, options=options)
+    assert state.phase is Phase.RACE and state.leader == min(range(len(positions)), key=positions.__getitem__)
+    for seat, names in queues.items():
+        for name in names:
+            state, _ = play(state, seat, PlayCard(card_id(state, seat, name), seat))
+    return end_race(state, drawing, at)
+
+
+def end_race(state: State, drawing: Sequence[int] | None, at: int) -> tuple[State, tuple[Event, ...]]:
+    events: tuple[Event, ...] = ()
+    round_ = state.round
+    for seat in range(state.seats) if drawing is None else drawing:
+        state, told = play(state, seat, Draw(), at)
+        events += told
+    if state.phase is Phase.RACE and state.round == round_:  # somebody did not draw
+        assert state.race is not None and state.race.deadline is not None
+        state, told = time_out(state, state.race.key, state.race.deadline)
+        events += told
+    assert state.phase is not Phase.RACE or state.round > round_  # without Larry, the tally came
+    return state, events

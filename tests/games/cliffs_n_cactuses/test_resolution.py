@@ -11,68 +11,33 @@ a racer's left is the next seat, their right the previous one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from games.cliffs_n_cactuses import events as ev
-from games.cliffs_n_cactuses.moves import ChooseTarget, Draw, PlayCard
-from games.cliffs_n_cactuses.state import Phase, Spot, State
+from games.cliffs_n_cactuses.moves import ChooseTarget, PlayCard
+from games.cliffs_n_cactuses.state import Spot, State
 from games.core.decisions import Codes
 from games.core.visibility import PUBLIC, Event, only, redact, seat_viewer
 from tests.games.cliffs_n_cactuses.table import (
+    POSITIONS,
     T0,
     card_id,
+    end_race,
     name_of,
     play,
     queue_names,
     refused,
+    resolved,
     table,
     time_out,
 )
 
-POSITIONS = (500, 900, 900)  # seat 0 is in 1st place at stage 3
 STAGE_3_DEFAULT = 200
 NO_LARRY = (False, False, False)
-
-
-def resolved(
-    queues: Mapping[int, Sequence[str]],
-    *,
-    positions: Sequence[int] = POSITIONS,
-    hands: Mapping[int, Sequence[str]] | None = None,
-    deck: Sequence[str] = (),
-    larry: Sequence[bool] | None = None,
-    options: Mapping[str, Any] | None = None,
-    drawing: Sequence[int] | None = None,
-    at: int = T0 + 1000,
-) -> tuple[State, tuple[Event, ...]]:
-    """Each seat plays the cards named in ``queues`` onto its own queue, left to right, keeping
-    ``hands`` besides; then the seats in ``drawing`` (all, by default) draw, and if any did not, the
-    race deadline stops everybody. The table and the events of ending the Race phase (Resolution's)."""
-    held = {seat: (*queues.get(seat, ()), *(hands or {}).get(seat, ())) for seat in range(len(positions))}
-    state = table(held, positions=positions, deck=deck, larry=larry, options=options)
-    assert state.phase is Phase.RACE and state.leader == min(range(len(positions)), key=positions.__getitem__)
-    for seat, names in queues.items():
-        for name in names:
-            state, _ = play(state, seat, PlayCard(card_id(state, seat, name), seat))
-    return end_race(state, drawing, at)
-
-
-def end_race(state: State, drawing: Sequence[int] | None, at: int) -> tuple[State, tuple[Event, ...]]:
-    events: tuple[Event, ...] = ()
-    round_ = state.round
-    for seat in range(state.seats) if drawing is None else drawing:
-        state, told = play(state, seat, Draw(), at)
-        events += told
-    if state.phase is Phase.RACE and state.round == round_:  # somebody did not draw
-        assert state.race is not None and state.race.deadline is not None
-        state, told = time_out(state, state.race.key, state.race.deadline)
-        events += told
-    assert state.phase is not Phase.RACE or state.round > round_  # without Larry, the tally came
-    return state, events
 
 
 def of(events: Sequence[Event], kind: type) -> list[Any]:
