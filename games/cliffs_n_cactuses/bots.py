@@ -39,15 +39,16 @@ class HeuristicBot:
         if throws:
             return chance.pick(throws)
         targets = [move for move in legal if isinstance(move, ChooseTarget)]
-        if targets:
-            return max(targets, key=lambda move: _worth(view, move.option))
+        if targets:  # equal worth: the stream picks, so no seat is everyone's victim (Ruling 9)
+            return chance.best(targets, key=lambda move: _worth(view, move.option))
+        rival = _rival(view, chance)
         plays = [move for move in legal if isinstance(move, PlayCard)]
-        wanted = [move for move in plays if _wanted(view, move)]
+        wanted = [move for move in plays if _wanted(view, move, rival)]
         if wanted:
             return wanted[0]
         if any(isinstance(move, Draw) for move in legal):
             return Draw()
-        larry = _larry(view, legal)
+        larry = _larry(view, legal, rival)
         if larry is not None:
             return larry
         if KeepLarry() in legal:
@@ -55,27 +56,26 @@ class HeuristicBot:
         return chance.pick(legal)
 
 
-def _rival(view: CliffsNCactusesView) -> int | None:
-    """The racer farthest down other than this one."""
+def _rival(view: CliffsNCactusesView, chance: Chance) -> int | None:
+    """The racer farthest down other than this one (among equals, the stream picks: Ruling 9)."""
     others = [racer for racer in view.racers if racer.playing and racer.seat != view.seat]
-    return min(others, key=lambda racer: racer.position).seat if others else None
+    return chance.best(others, key=lambda racer: -racer.position).seat if others else None
 
 
-def _wanted(view: CliffsNCactusesView, move: PlayCard) -> bool:
+def _wanted(view: CliffsNCactusesView, move: PlayCard, rival: int | None) -> bool:
     face = CARDS[move.card].printed
     if face.kind is Kind.SABOTAGE:
-        return move.racer == _rival(view)
+        return move.racer == rival
     if face.kind is Kind.MULTIPLIER:
         own = [card for card in view.hand if card.printed.kind is Kind.BONUS]
         return move.racer == view.seat and not own  # after its Bonuses are down
     return move.racer == view.seat
 
 
-def _larry(view: CliffsNCactusesView, legal: Sequence[Any]) -> PlayLarry | None:
+def _larry(view: CliffsNCactusesView, legal: Sequence[Any], rival: int | None) -> PlayLarry | None:
     """At the last call, Larry on the racer about to win (a gamble: he may hurt, or help)."""
     if not view.last_call:
         return None
-    rival = _rival(view)
     if rival is None or view.racers[rival].position > DESPERATE_M:
         return None
     move = PlayLarry(rival)

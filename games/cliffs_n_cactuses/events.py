@@ -188,6 +188,22 @@ class SpecialDiscarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class RevealPaused(Event):
+    """Resolution waits until ``deadline`` before its next reveal, so a racer may play Larry between
+    reveals (Ruling 11)."""
+
+    key: str
+    deadline: int
+
+
+@dataclass(frozen=True, slots=True)
+class RevealResumed(Event):
+    """The pause ``key`` is over: the next card is revealed."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
 class LastCallOpened(Event):
     """Every card is revealed: ``waiting`` (the racers still holding Larry) may play him before the
     tally, until ``deadline``."""
@@ -234,6 +250,22 @@ class ThrowSealed(ChoiceSealed[Throw]):
 @dataclass(frozen=True, slots=True)
 class ThrowsShown(ChoicesRevealed[Throw]):
     """Every throw of a tiebreak round, shown at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class BracketDrawn(Event):
+    """A round of the opening's bracket, drawn from the match's seeded stream: each of ``pairs``
+    throws in turn, and ``bye`` (an odd racer out) goes through without throwing (Ruling 10)."""
+
+    pairs: tuple[tuple[int, int], ...]
+    bye: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PairWon(Event):
+    """``seat`` won the pair throwing in the bracket and goes through (None: both left the race)."""
+
+    seat: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +316,8 @@ EVENTS = EventCodec(
         Missed,
         TriggerResolved,
         SpecialDiscarded,
+        RevealPaused,
+        RevealResumed,
         LastCallOpened,
         LarryKept,
         Tallied,
@@ -293,6 +327,8 @@ EVENTS = EventCodec(
         ThrowSealed,
         ThrowsShown,
         ThrowWon,
+        BracketDrawn,
+        PairWon,
         TiebreakWon,
         Resigned,
         MatchEnded,

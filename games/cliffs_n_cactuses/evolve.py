@@ -7,6 +7,7 @@ from games.cliffs_n_cactuses.cards import Card
 from games.cliffs_n_cactuses.state import (
     LastCall,
     Lifted,
+    Pause,
     Phase,
     Placed,
     Question,
@@ -33,7 +34,7 @@ def evolve(state: State, event: Event) -> State:
         case ev.CardRevealed(seat=seat, index=index):
             queue = state.racers[seat].queue
             placed = queue[index]
-            shown = Placed(placed.card, placed.flipped, True)
+            shown = Placed(placed.card, placed.flipped, True, placed.by, placed.larry)
             return _with_queue(state, seat, (*queue[:index], shown, *queue[index + 1 :]))
         case ev.CardPlayed(seat=seat, play=card, racer=target):
             race = state.race
@@ -41,9 +42,10 @@ def evolve(state: State, event: Event) -> State:
             player = state.racers[seat]
             hand = tuple(held for held in player.hand if held != card)
             seated = list(state.racers)
-            seated[seat] = _racer(player, hand=hand, seen=player.seen | {card.id})
+            # once it plays a card, nobody knows any more which of the cards they saw it take it kept
+            seated[seat] = _racer(player, hand=hand, seen=player.seen | {card.id}, known_to=())
             onto = seated[target]
-            seated[target] = _racer(onto, queue=(*onto.queue, Placed(card)))
+            seated[target] = _racer(onto, queue=(*onto.queue, Placed(card, by=seat)))
             return _state(state, racers=tuple(seated), race=race.apply(event))
         case ev.TriggerResolved():
             assert state.lifted is not None
@@ -77,7 +79,7 @@ def evolve(state: State, event: Event) -> State:
             state = _state(state, racers=state.with_racer(larry_used), deck=state.deck[1:])
             if state.phase is Phase.LAST_CALL:  # his card is revealed before the tally
                 state = _state(state, phase=Phase.RESOLUTION, last_call=None)
-            return _queued(state, racer, Placed(card))
+            return _queued(state, racer, Placed(card, by=seat, larry=True))
         case ev.TargetAsked(key=key, seat=seat, aims=aims, default=default, deadline=deadline):
             prompt = Prompt(key, seat, ASK_TARGET, tuple(range(len(aims))), default, deadline)
             return _state(state, question=Question(prompt, aims), questions=state.questions + 1)
@@ -97,7 +99,8 @@ def evolve(state: State, event: Event) -> State:
             taken = cards or ()
             left = tuple(card for card in state.racers[racer].hand if card not in taken)
             state = _knows(_in_hand(state, racer, left), racer, taken)
-            return _drawn(state, seat, taken, from_deck=False)
+            state = _drawn(state, seat, taken, from_deck=False)
+            return _told(state, seat, racer, taken)
         case ev.LastCallOpened(key=key, waiting=waiting, deadline=deadline):
             call = LastCall(key, waiting, deadline)
             return _state(state, phase=Phase.LAST_CALL, last_call=call, last_calls=state.last_calls + 1)
@@ -114,6 +117,32 @@ def evolve(state: State, event: Event) -> State:
             cleared = tuple(placed.card for racer in state.racers for placed in racer.queue)
             racers = tuple(_racer(racer, queue=()) for racer in state.racers)
             return _state(state, racers=racers, discards=(*state.discards, *cleared), race=None)
+        case ev.RevealPaused(key=key, deadline=deadline):
+            return _state(state, pause=Pause(key, deadline), pauses=state.pauses + 1)
+        case ev.RevealResumed():
+            return _state(state, pause=None)
+        case (
+            ev.TiebreakStarted()
+            | RoundOpened()
+            | ChoiceSealed()
+            | RoundClosed()
+            | ev.ThrowsShown()
+            | ev.ThrowWon()
+            | ev.BracketDrawn()
+            | ev.PairWon()
+            | ev.TiebreakWon()
+        ):
+            return _tiebreak_event(state, event)
+        case ev.Resigned(seat=seat):
+            return _state(state, racers=state.with_racer(_racer(state.racers[seat], playing=False)))
+        case ev.MatchEnded(winners=winners, reason=reason):
+            return _state(state, phase=Phase.OVER, winners=winners, reason=reason, race=None, question=None)
+    return state
+
+
+def _tiebreak_event(state: State, event: Event) -> State:
+    """Rock-paper-scissors: a tiebreak opens, its throws are sealed and shown, its bracket drawn."""
+    match event:
         case ev.TiebreakStarted(purpose=purpose, contenders=contenders, best_of=best_of):
             tiebreak = Tiebreak(purpose, contenders, best_of, contenders)
             return _state(state, phase=Phase.TIEBREAK, tiebreak=tiebreak)
@@ -129,11 +158,20 @@ def evolve(state: State, event: Event) -> State:
             return _state(state, tiebreak=_tiebreak(state.tiebreak, throws=throws))
         case ev.ThrowWon(remaining=remaining):
             assert state.tiebreak is not None
-            contenders = state.tiebreak.contenders
-            racing = tuple(seat for seat in contenders if state.racers[seat].playing) or contenders
-            draws = state.tiebreak.draws + 1 if remaining == racing else 0  # nobody knocked out
+            return _state(state, tiebreak=_tiebreak(state.tiebreak, contenders=remaining, throws=None))
+        case ev.BracketDrawn(pairs=pairs, bye=bye):
+            assert state.tiebreak is not None
+            byes = () if bye is None else (bye,)
+            bracket = _tiebreak(state.tiebreak, pairs=pairs, through=byes, contenders=pairs[0])
+            return _state(state, tiebreak=bracket)
+        case ev.PairWon(seat=seat):
+            held = state.tiebreak
+            assert held is not None
+            through = held.through if seat is None else (*held.through, seat)
+            pairs = held.pairs[1:]
+            contenders = pairs[0] if pairs else ()
             return _state(
-                state, tiebreak=_tiebreak(state.tiebreak, contenders=remaining, throws=None, draws=draws)
+                state, tiebreak=_tiebreak(held, pairs=pairs, through=through, contenders=contenders)
             )
         case ev.TiebreakWon(seat=seat, settled=settled):
             held = state.tiebreak
@@ -141,12 +179,8 @@ def evolve(state: State, event: Event) -> State:
             if settled:
                 return _state(state, tiebreak=None)
             wins = {**held.wins, seat: held.wins.get(seat, 0) + 1}
-            return _state(state, tiebreak=_tiebreak(held, wins=wins, contenders=held.entrants, draws=0))
-        case ev.Resigned(seat=seat):
-            return _state(state, racers=state.with_racer(_racer(state.racers[seat], playing=False)))
-        case ev.MatchEnded(winners=winners, reason=reason):
-            return _state(state, phase=Phase.OVER, winners=winners, reason=reason, race=None, question=None)
-    return state
+            return _state(state, tiebreak=_tiebreak(held, wins=wins, contenders=held.entrants))
+    raise ValueError(f"{event!r} is not a tiebreak event")
 
 
 def _drawn(state: State, seat: int, cards: tuple[Card, ...], *, from_deck: bool = True) -> State:
@@ -164,6 +198,15 @@ def _knows(state: State, seat: int, cards: tuple[Card, ...]) -> State:
     racer = state.racers[seat]
     seen = racer.seen | {card.id for card in cards}
     return _state(state, racers=state.with_racer(_racer(racer, seen=seen)))
+
+
+def _told(state: State, seat: int, racer: int, taken: tuple[Card, ...]) -> State:
+    """``racer`` knows ``seat`` now holds ``taken``; nobody knows any more what ``racer``'s hand kept of
+    what others knew was in it (the cards went at random)."""
+    raider, raided = state.racers[seat], state.racers[racer]
+    known = (*raider.known_to, *((racer, card) for card in taken))
+    state = _state(state, racers=state.with_racer(_racer(raider, known_to=known)))
+    return _state(state, racers=state.with_racer(_racer(raided, known_to=())))
 
 
 def _with_queue(state: State, seat: int, queue: tuple[Placed, ...]) -> State:

@@ -1,4 +1,5 @@
-"""Match options for Cliffs n' Cactuses: where the race starts, the clocks, and the Stack variant.
+"""Match options for Cliffs n' Cactuses: where the race starts, the clocks, the opening and the Stack
+variant. A match stored before an option existed folds with that option's default.
 
 ``OPTIONS`` validates the JSON the service receives and publishes its JSON Schema; ``Options`` is the
 typed form the rules read.
@@ -30,7 +31,7 @@ CHOICE_SECONDS = IntOption(
     "choiceSeconds",
     20,
     "Seconds to choose an ANY target, or to play Last-Ditch Larry before the tally; silence takes the "
-    "first legal target in seat and queue order, or keeps Larry (Ruling 9).",
+    "target the match's seeded stream drew when asking, or keeps Larry (Ruling 9).",
     minimum=1,
     maximum=600,
 )
@@ -53,7 +54,25 @@ LOWEST_WINS = BoolOption(
     "rock-paper-scissors (the designer's later edition).",
 )
 
-OPTIONS = OptionsSchema((START, RACE_SECONDS, CHOICE_SECONDS, THROW_SECONDS, STACK, LOWEST_WINS))
+OPENING = ChoiceOption(
+    "opening",
+    "rock-paper-scissors",
+    "Who leads the first round, everyone being tied at the start: a rock-paper-scissors tournament, "
+    "bracket style, or 'random' (the rulebook's 'you can just choose someone', from the seeded stream).",
+    ("rock-paper-scissors", "random"),
+)
+REVEAL_SECONDS = IntOption(
+    "revealSeconds",
+    1,
+    "Seconds of pause after each card revealed in Resolution while a racer may still play Last-Ditch "
+    "Larry; 0 reveals everything at once and Larry waits for the last call (Ruling 11).",
+    minimum=0,
+    maximum=30,
+)
+
+OPTIONS = OptionsSchema(
+    (START, RACE_SECONDS, CHOICE_SECONDS, THROW_SECONDS, STACK, LOWEST_WINS, OPENING, REVEAL_SECONDS)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +83,8 @@ class Options:
     throw_seconds: int = 10
     stack: bool = False
     lowest_wins: bool = False
+    random_opening: bool = False
+    reveal_seconds: int = 1
     reveal_after_end: bool = True
 
     @classmethod
@@ -78,5 +99,7 @@ class Options:
             throw_seconds=values["throwSeconds"],
             stack=values["stack"],
             lowest_wins=values["lowestWins"],
+            random_opening=values["opening"] == "random",
+            reveal_seconds=values["revealSeconds"],
             reveal_after_end=values["revealAfterEnd"],
         )

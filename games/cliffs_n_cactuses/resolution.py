@@ -3,7 +3,8 @@
 Starting with the 1st-place racer and going clockwise, each queue is revealed left to right (right to
 left in the Stack variant). A revealed Bonus, Sabotage or multiplier stays where it is; a special is
 lifted out, remembering its place, acts once per trigger (Ruling 5) and is discarded. An ANY target is
-asked of the revealer, with a deadline and a default (Ruling 9). Cards added to a queue already
+asked of the revealer, with a deadline and a default (Ruling 9). After each reveal Resolution pauses
+``revealSeconds`` while someone could still play Last-Ditch Larry (Ruling 11). Cards added to a queue already
 revealed wait until play comes round to it again (FOUND). Once every card is revealed, racers still
 holding Last-Ditch Larry get a last call (Ruling 11); then the tally.
 """
@@ -41,7 +42,7 @@ def resolve(story: Story[State], chance: Chance) -> bool:
     follow (every card revealed and nobody left to ask about Larry)."""
     while True:
         state = story.state
-        if state.question is not None:
+        if state.question is not None or state.pause is not None:
             return False
         if state.lifted is not None:
             _trigger(story, state.lifted, chance)
@@ -50,6 +51,8 @@ def resolve(story: Story[State], chance: Chance) -> bool:
         index = hidden_index(state.racers[seat].queue, state.options.stack)
         if index is not None and state.racers[seat].playing:
             _reveal(story, seat, index)
+            if story.state.lifted is None:
+                _pause(story)
             continue
         following = _next_turn(state)
         if following is None:
@@ -67,19 +70,37 @@ def _reveal(story: Story[State], seat: int, index: int) -> None:
 def _trigger(story: Story[State], lifted: Lifted, chance: Chance) -> None:
     if lifted.done >= lifted.triggers:
         story.tell(ev.SpecialDiscarded(lifted.seat))
+        _pause(story)
         return
     found = aims(story.state, lifted)
     if len(found) > 1 and asks(lifted.placed.face):
         state = story.state
         key = f"target-{state.questions + 1}"
         deadline = seconds_after(story.at, state.options.choice_seconds)
-        story.tell(ev.TargetAsked(key, lifted.seat, found, 0, deadline))
+        # silence takes an aim drawn from the match's chance: no seat is everyone's default (Ruling 9)
+        story.tell(ev.TargetAsked(key, lifted.seat, found, chance.below(len(found)), deadline))
         return
     act(story, lifted, found[0] if found else None, chance)
 
 
+def _pause(story: Story[State]) -> None:
+    """After a reveal, wait ``revealSeconds`` while a card is still to be revealed and a racer could
+    play Larry onto it (Ruling 11); with no one who could, there is nothing to wait for."""
+    state = story.state
+    if not state.options.reveal_seconds or not (state.deck or state.discards):
+        return
+    if not any(racer.playing and racer.larry for racer in state.racers):
+        return
+    if _next_turn(state) is None:  # the last card is out: the last call is Larry's time
+        return
+    deadline = seconds_after(story.at, state.options.reveal_seconds)
+    assert deadline is not None  # revealSeconds is above 0 here
+    story.tell(ev.RevealPaused(f"reveal-{state.pauses + 1}", deadline))
+
+
 def _next_turn(state: State) -> int | None:
-    """The next queue in the round's order, circling round, that still has a face-down card."""
+    """The next queue in the round's order, circling round (this one last), that still has a face-down
+    card."""
     for step in range(1, len(state.order) + 1):
         turn = (state.turn + step) % len(state.order)
         racer = state.racers[state.order[turn]]

@@ -1,7 +1,7 @@
 """A round from start to tally: who is in 1st place, the Race phase, and what the tally decides.
 
 The 1st-place racer (farthest down) sets the stage and resolves first; racers tied for it throw
-rock-paper-scissors first (FOUND; Ruling 10), as everyone does before the first round. After the tally a
+rock-paper-scissors first (FOUND; Ruling 10), as everyone does before the first round, in a bracket. After the tally a
 racer at the bottom wins; several there together throw a best of 3 (or, with ``lowestWins``, the one
 whose tally went lowest wins first, Ruling 12). Otherwise the queues are cleared and the next round
 starts.
@@ -22,20 +22,35 @@ from games.core.sealed import RoundOpened
 from games.core.turns import Story
 
 BEATS = {ROCK: SCISSORS, PAPER: ROCK, SCISSORS: PAPER}
-DRAWS_IN_A_ROW = 3  # drawn throws of one point before the match's chance decides it (Ruling 10)
 
 
-def start_round(story: Story[State]) -> None:
-    """The next round: its leader is the racer farthest down, after a tiebreak when several are."""
+def start_round(story: Story[State], chance: Chance) -> None:
+    """The next round: its leader is the racer farthest down, after a tiebreak when several are. Before
+    the first round everyone is tied: a bracket of throws, or with the ``random`` opening the match's
+    chance picks the leader (the rulebook's "you can just choose someone", Ruling 10)."""
     state = story.state
     racing = state.playing()
     lowest = min(state.racers[seat].position for seat in racing)
     tied = tuple(seat for seat in racing if state.racers[seat].position == lowest)
+    opening = state.round == 0
     if len(tied) == 1:
         begin_race(story, tied[0])
+    elif opening and state.options.random_opening:
+        begin_race(story, chance.pick(tied))
     else:
         story.tell(ev.TiebreakStarted(LEAD, tied, 1))
+        if opening and len(tied) > 2:
+            draw_bracket(story, tied, chance)
         open_throws(story)
+
+
+def draw_bracket(story: Story[State], seats: tuple[int, ...], chance: Chance) -> None:
+    """A round of the opening's bracket: ``seats`` paired up by the match's chance, an odd one out
+    going through on a bye (Ruling 10)."""
+    drawn = chance.shuffle(seats)
+    bye = drawn[-1] if len(drawn) % 2 else None
+    pairs = tuple((drawn[at], drawn[at + 1]) for at in range(0, len(drawn) - 1, 2))
+    story.tell(ev.BracketDrawn(pairs, bye))
 
 
 def begin_race(story: Story[State], leader: int) -> None:
@@ -60,8 +75,8 @@ def open_throws(story: Story[State]) -> None:
 
 def left_in(throws: dict[int, str], contenders: tuple[int, ...], chance: Chance) -> tuple[int, ...]:
     """Who is still in after a throw (Ruling 10): whoever did not throw is out; when exactly two shapes
-    were thrown, those who threw the winning one; any other throw is a draw among those who threw. If
-    nobody threw, the match's chance picks one, so a silent table cannot stall the game."""
+    were thrown, those who threw the winning one; any other throw is a draw among those who threw,
+    thrown again. If nobody threw, the match's chance picks one, so a silent table cannot stall."""
     if not throws:
         return (chance.pick(contenders),)
     shapes = set(throws.values())
@@ -77,21 +92,49 @@ def judge_throws(story: Story[State], chance: Chance) -> None:
     assert state.tiebreak is not None and state.tiebreak.throws is not None
     shown = sealed.reveal(state.tiebreak.throws, ev.ThrowsShown)
     story.tell(shown)
-    contenders = state.tiebreak.contenders
-    racing = tuple(seat for seat in contenders if state.racers[seat].playing)
-    if not racing:  # everyone in the tiebreak left: 1st place, or the next round, is decided afresh
+    racing = tuple(seat for seat in state.tiebreak.contenders if state.racers[seat].playing)
+    if not racing and not state.tiebreak.pairs:  # everyone in it left: 1st place is decided afresh
         story.tell(ev.ThrowWon(()))
-        start_round(story)
+        start_round(story, chance)
         return
     throws = {seat: throw.shape for seat, throw in shown.choices.items() if seat in racing}
-    remaining = left_in(throws, racing, chance)
-    if len(remaining) > 1 and remaining == racing and state.tiebreak.draws + 1 >= DRAWS_IN_A_ROW:
-        remaining = (chance.pick(remaining),)  # a table that always throws alike must not stall the race
+    remaining = left_in(throws, racing, chance) if racing else ()
     story.tell(ev.ThrowWon(remaining))
     if len(remaining) > 1:
         open_throws(story)
+    elif story.state.tiebreak is not None and story.state.tiebreak.pairs:
+        story.tell(ev.PairWon(remaining[0] if remaining else None))
+        next_pair(story, chance)
+    else:
+        _point_won(story, remaining[0], chance)
+
+
+def next_pair(story: Story[State], chance: Chance) -> None:
+    """The bracket goes on: the next pair throws (a pair with a racer who left is a walkover), the
+    winners of a round are paired again, and the last one left leads (Ruling 10)."""
+    while True:
+        tiebreak = story.state.tiebreak
+        assert tiebreak is not None
+        racing = story.state.playing()
+        if tiebreak.pairs:
+            pair = tuple(seat for seat in tiebreak.pairs[0] if seat in racing)
+            if len(pair) == 2:
+                open_throws(story)
+                return
+            story.tell(ev.PairWon(pair[0] if pair else None))
+            continue
+        through = tuple(seat for seat in tiebreak.through if seat in racing)
+        if len(through) > 1:
+            draw_bracket(story, through, chance)
+            continue
+        if through:
+            _point_won(story, through[0], chance)
+        else:
+            start_round(story, chance)
         return
-    winner = remaining[0]
+
+
+def _point_won(story: Story[State], winner: int, chance: Chance) -> None:
     tiebreak = story.state.tiebreak
     assert tiebreak is not None
     settled = tiebreak.wins.get(winner, 0) + 1 >= tiebreak.needed
@@ -105,7 +148,7 @@ def judge_throws(story: Story[State], chance: Chance) -> None:
         story.tell(ev.MatchEnded((winner,), "reached the bottom of the cliff first, after a tiebreak"))
 
 
-def tally(story: Story[State]) -> None:
+def tally(story: Story[State], chance: Chance) -> None:
     """Move every racer, then end the match or start the next round."""
     state = story.state
     assert state.leader is not None
@@ -121,7 +164,7 @@ def tally(story: Story[State]) -> None:
     at_bottom = tuple(seat for seat in story.state.playing() if positions[seat] == 0)
     if not at_bottom:
         story.tell(ev.QueuesCleared())
-        start_round(story)
+        start_round(story, chance)
         return
     if story.state.options.lowest_wins:
         lowest = min(state.racers[seat].position - movements[seat] for seat in at_bottom)

@@ -79,7 +79,7 @@ def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
             story.tell(ev.LarryKept(seat))
             call = story.state.last_call
             if call is not None and not call.waiting:
-                tally(story)
+                tally(story, chance)
         case ChooseTarget(option=option):
             _answer(story, option, chance)
         case Throw():
@@ -118,7 +118,7 @@ def _judge_if_thrown(story: Story[State], chance: Chance) -> None:
 
 def _resolve(story: Story[State], chance: Chance) -> None:
     if resolve(story, chance):
-        tally(story)
+        tally(story, chance)
 
 
 def _answer(story: Story[State], option: int, chance: Chance) -> None:
@@ -182,6 +182,8 @@ def deadlines(state: State) -> tuple[Deadline, ...]:
         return state.race.deadlines("race")
     if state.question is not None:
         return state.question.prompt.deadlines()
+    if state.pause is not None:
+        return (Deadline(state.pause.key, state.pause.deadline, "reveal"),)
     if state.last_call is not None and state.last_call.deadline is not None:
         return (Deadline(state.last_call.key, state.last_call.deadline, "last-call"),)
     if state.tiebreak is not None and state.tiebreak.throws is not None:
@@ -200,7 +202,7 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
     hands, _ = deal(pile, state.seats, HAND_SIZE)
     for seat, hand in enumerate(hands):
         story.tell(ev.HandDealt(seat, len(hand), hand))
-    start_round(story)
+    start_round(story, chance)
     return Accepted(tuple(story.events), story.state)
 
 
@@ -217,8 +219,12 @@ def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decisio
         option = state.question.prompt.answer_on_timeout(deadline_id)
         if option is not None:
             _answer(story, option, chance)
+    elif state.pause is not None:
+        if deadline_id == state.pause.key:
+            story.tell(ev.RevealResumed(deadline_id))
+            _resolve(story, chance)
     elif state.last_call is not None and deadline_id == state.last_call.key:
-        tally(story)
+        tally(story, chance)
     elif state.tiebreak is not None and state.tiebreak.throws is not None:
         story.tell(*sealed.time_out(state.tiebreak.throws, deadline_id))
         if story.events:

@@ -33,11 +33,19 @@ class Phase(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """A card in a queue: face down until revealed, upside down once flipped (Ruling 2)."""
+    """A card in a queue: face down until revealed, upside down once flipped (Ruling 2). ``by`` is the
+    racer who put it face down (the whole table watched), ``larry`` True when it came by their
+    Last-Ditch Larry, whose card nobody saw; otherwise ``by`` saw its face (Ruling 14)."""
 
     card: Card
     flipped: bool = False
     revealed: bool = False
+    by: int | None = None
+    larry: bool = False
+
+    def known_to(self, seat: int | None) -> bool:
+        """Does ``seat`` know this card's face: revealed, or played face down by it (not by Larry)?"""
+        return self.revealed or (seat is not None and self.by == seat and not self.larry)
 
     @property
     def face(self) -> Face:
@@ -54,6 +62,9 @@ class Racer:
     playing: bool = True  # False once the racer has resigned
     moved: int | None = None  # metres down at the last tally (negative: up)
     seen: frozenset[int] = frozenset()  # ids of cards out of this hand it knows: played, or taken from it
+    # (racer, card): cards of this hand another racer knows are here, because a Draw took them from
+    # its hand; forgotten once this racer plays a card or is raided itself (Ruling 14)
+    known_to: tuple[tuple[int, Card], ...] = ()
 
     def holds(self, card_id: int) -> Card | None:
         return next((card for card in self.hand if card.id == card_id), None)
@@ -103,7 +114,9 @@ class Question:
 @dataclass(frozen=True, slots=True)
 class Tiebreak:
     """Rock-paper-scissors among ``entrants``, for 1st place (``best_of`` 1) or for the win (3). Each
-    point is thrown until one racer is left of ``contenders`` (Ruling 10)."""
+    point is thrown until one racer is left of ``contenders`` (Ruling 10). The opening is a bracket:
+    ``pairs`` still to throw in this round of it (the first is ``contenders``), ``through`` those
+    already through to the next (Ruling 10)."""
 
     purpose: str  # LEAD or FINISH
     entrants: tuple[int, ...]
@@ -111,7 +124,8 @@ class Tiebreak:
     contenders: tuple[int, ...] = ()  # still in the point being thrown
     throws: SealedRound[Throw] | None = None
     wins: Mapping[int, int] = field(default_factory=dict)  # points won so far
-    draws: int = 0  # drawn throws in a row in the point being thrown
+    pairs: tuple[tuple[int, int], ...] = ()
+    through: tuple[int, ...] = ()
 
     @property
     def needed(self) -> int:
@@ -127,6 +141,14 @@ class LastCall:
     key: str  # also the deadline's id
     waiting: frozenset[int]  # racers holding Larry who have not answered
     deadline: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """Resolution waits after a reveal until ``deadline``, so a racer may play Larry (Ruling 11)."""
+
+    key: str  # also the deadline's id
+    deadline: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +171,8 @@ class State:
     questions: int = 0  # questions asked so far (their keys)
     last_call: LastCall | None = None
     last_calls: int = 0  # last calls opened so far (their keys)
+    pause: Pause | None = None
+    pauses: int = 0  # pauses between reveals so far (their keys)
     winners: tuple[int, ...] = ()
     reason: str | None = None
 

@@ -2,10 +2,11 @@
 
 Public: positions, the stage, the phase and its deadline, every queue with the backs of its face-down
 cards (which are flipped shows: a Flip is done in plain sight), the revealed cards, hand sizes, the
-discards, the special being resolved and the targets it offers, who still holds Last-Ditch Larry, and
-the tiebreak (who has thrown, not what, until all are shown). Private: your own hand. Nobody sees the
-deck's order or the face of a face-down card in the view (Ruling 14); an omniscient viewer sees every
-hand.
+discards, the special being resolved and the targets it offers, who still holds Last-Ditch Larry, who
+put each face-down card where it lies, and the tiebreak (who has thrown, not what, until all are shown).
+Private: your own hand, the faces of the cards you played face down, and which cards a Draw took from
+your hand into another's. Nobody sees the deck's order, or a face-down card they did not play (Ruling
+14); an omniscient viewer sees every hand and every card.
 """
 
 from __future__ import annotations
@@ -22,11 +23,15 @@ from games.core.visibility import Viewer
 
 @dataclass(frozen=True, slots=True)
 class QueueCardView:
-    """A card in a queue: ``card`` once revealed (None while face down), and whether it lies upside down."""
+    """A card in a queue: ``card`` once revealed, or face down to the racer who played it (None to anyone
+    else), whether it lies upside down, and who put it there face down (``larry``: by their Last-Ditch
+    Larry, whose card nobody saw) - all of which the table watched (Ruling 14)."""
 
     card: Card | None
     revealed: bool
     flipped: bool
+    played_by: int | None = None  # the racer who put it face down
+    larry: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +46,7 @@ class RacerView:
     done: bool  # has started drawing (or is otherwise done) this Race phase
     moved: int | None  # metres down at the last tally (negative: up)
     hand: tuple[Card, ...] | None  # the cards themselves: omniscient viewers only
+    known: tuple[Card, ...] = ()  # cards of this hand the viewer knows are here (a Draw took them from it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +87,8 @@ class TiebreakView:
     best_of: int
     wins: tuple[int, ...]  # points won, by entrant
     thrown: tuple[int, ...]  # who has thrown in this throw (not what)
+    pairs: tuple[tuple[int, int], ...] = ()  # the opening's bracket: pairs still to throw, this one first
+    through: tuple[int, ...] = ()  # the opening's bracket: through to its next round (a bye included)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,18 +169,33 @@ def _racer(state: State, racer: Racer, viewer: Viewer) -> RacerView:
         seat=racer.seat,
         position=racer.position,
         cards=len(racer.hand),
-        queue=tuple(_placed(placed) for placed in racer.queue),
+        queue=tuple(_placed(placed, viewer) for placed in racer.queue),
         larry=racer.larry,
         playing=racer.playing,
         plays_left=0 if race is None else race.left(racer.seat),
         done=race is not None and (racer.seat in race.done or race.closed),
         moved=racer.moved,
         hand=racer.hand if viewer.omniscient else None,
+        known=_known(racer, viewer),
     )
 
 
-def _placed(placed: Placed) -> QueueCardView:
-    return QueueCardView(placed.card if placed.revealed else None, placed.revealed, placed.flipped)
+def _placed(placed: Placed, viewer: Viewer) -> QueueCardView:
+    shown = viewer.omniscient or placed.known_to(viewer.seat)
+    card = placed.card if shown else None
+    return QueueCardView(card, placed.revealed, placed.flipped, placed.by, placed.larry)
+
+
+def _known(racer: Racer, viewer: Viewer) -> tuple[Card, ...]:
+    """The cards of ``racer``'s hand ``viewer`` saw go there, in a fixed order (by id, which follows
+    the deck's order by kind), never the order they arrived in."""
+    if viewer.seat is None or viewer.seat == racer.seat:
+        return ()
+    return tuple(sorted((card for seat, card in racer.known_to if seat == viewer.seat), key=_by_id))
+
+
+def _by_id(card: Card) -> int:
+    return card.id
 
 
 def _lifted(state: State) -> LiftedView | None:
@@ -199,5 +222,12 @@ def _tiebreak(state: State) -> TiebreakView | None:
     thrown = () if throws is None or throws.revealed else tuple(sorted(throws.choices))
     wins = tuple(tiebreak.wins.get(seat, 0) for seat in tiebreak.entrants)
     return TiebreakView(
-        tiebreak.purpose, tiebreak.entrants, tiebreak.contenders, tiebreak.best_of, wins, thrown
+        tiebreak.purpose,
+        tiebreak.entrants,
+        tiebreak.contenders,
+        tiebreak.best_of,
+        wins,
+        thrown,
+        tiebreak.pairs,
+        tiebreak.through,
     )

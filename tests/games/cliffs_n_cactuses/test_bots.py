@@ -130,3 +130,13 @@ def test_the_heuristic_bot_draws_when_it_has_nothing_left_to_play():
     state, plays = race(state, 1)  # stage 1: two plays, then a draw with cards still in hand
     assert len(plays) == 2 and len(state.racers[1].hand) == 5
     assert state.race is not None and 1 in state.race.done
+
+
+def test_the_heuristic_racer_picks_among_equal_rivals_by_the_stream():
+    """Ruling 9 (audit Q3): seat 0 leads; seats 1 and 2 are equally far down. Its Sabotage goes to
+    either, as the seeded stream says, never to the lower seat first."""
+    state = table({0: ("Banana",)}, positions=(400, 500, 500))
+    view = player_view(state, seat_viewer(0))
+    legal = SPEC.legal_moves(state, 0)
+    victims = {HeuristicBot().choose(view, legal, Chance(f"tie-{n}", 0)).racer for n in range(12)}
+    assert victims == {1, 2}

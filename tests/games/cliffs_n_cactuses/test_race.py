@@ -15,8 +15,8 @@ from games.cliffs_n_cactuses import SPEC
 from games.cliffs_n_cactuses import events as ev
 from games.cliffs_n_cactuses.cards import DECK
 from games.cliffs_n_cactuses.checks import EMPTY_DECK, LARRY_USED, NO_SUCH_CARD, NO_SUCH_RACER
-from games.cliffs_n_cactuses.moves import Draw, KeepLarry, PlayCard, PlayLarry, Throw
-from games.cliffs_n_cactuses.state import LEAD, Phase, Placed, State
+from games.cliffs_n_cactuses.moves import Draw, KeepLarry, PlayCard, PlayLarry
+from games.cliffs_n_cactuses.state import Phase, Placed, State
 from games.core.commands import Begin, Resign
 from games.core.decisions import Codes
 from games.core.quotas import QuotaClosed, SeatDone
@@ -84,7 +84,7 @@ def test_a_card_goes_face_down_to_the_right_end_of_any_racers_queue():
     state = plays(state, 2, ("Nitroooooo!", 2))
     assert queue_names(state, 2) == ["Coffee", "Banana", "Nitroooooo!"]
     assert all(not placed.revealed and not placed.flipped for placed in state.racers[2].queue)
-    assert state.racers[2].queue[0] == Placed(coffee)
+    assert state.racers[2].queue[0] == Placed(coffee, by=0)
     assert all(racer.hand == () for racer in state.racers)
     assert queue_names(state, 0) == queue_names(state, 1) == []
 
@@ -163,16 +163,13 @@ def test_at_the_deadline_everybody_stops():
 
 
 def test_starting_halfway_puts_everyone_at_600_m_at_stage_3():
-    """The rulebook's "Try starting halfway up the Cliff (600m)": everyone is tied there (a tiebreak,
-    Ruling 10), then everyone may play 4 cards."""
-    state = SPEC.initial_state({"start": "600"}, 3)
+    """The rulebook's "Try starting halfway up the Cliff (600m)": everyone is tied there (the match's
+    chance picks the leader with the random opening, Ruling 10), then everyone may play 4 cards."""
+    state = SPEC.initial_state({"start": "600", "opening": "random"}, 3)
     assert [racer.position for racer in state.racers] == [600, 600, 600]
     state, events = play(state, None, Begin())
-    assert ev.TiebreakStarted(LEAD, (0, 1, 2), 1) in events
-    state, _ = play(state, 0, Throw("ROCK"))
-    state, _ = play(state, 1, Throw("SCISSORS"))
-    state, _ = play(state, 2, Throw("SCISSORS"))
-    assert state.phase is Phase.RACE and state.leader == 0
+    (started,) = [event for event in events if isinstance(event, ev.RoundStarted)]
+    assert state.phase is Phase.RACE and state.leader == started.leader
     assert state.race is not None and dict(state.race.quotas) == {0: 4, 1: 4, 2: 4}
     view = SPEC.player_view(state, seat_viewer(1))
     assert view.stage is not None and (view.stage.number, view.stage.default_movement) == (3, 200)
@@ -187,7 +184,7 @@ def test_larry_in_the_race_phase():
     state, events = play(state, 0, PlayLarry(1))
     assert events == (ev.LarryPlayed(0, 1, worm),)
     assert queue_names(state, 1) == ["Coffee", "Giant Worm"]
-    assert state.racers[1].queue[-1] == Placed(worm)  # face down
+    assert state.racers[1].queue[-1] == Placed(worm, by=0, larry=True)  # face down
     assert state.deck[0] == swarm and not state.racers[0].larry
     assert state.race is not None and state.race.left(0) == 1  # Larry is not one of the two plays
     assert refused(state, 0, PlayLarry(0)).code == LARRY_USED
@@ -309,5 +306,5 @@ def test_larry_refills_an_empty_deck_from_the_discards():
     (shuffled,) = of_type(events, ev.DeckShuffled)
     assert events[-1] == ev.LarryPlayed(0, 1, shuffled.pile[0])
     assert state.deck == shuffled.pile[1:] and state.discards == ()
-    assert state.racers[1].queue == (Placed(shuffled.pile[0]),)
+    assert state.racers[1].queue == (Placed(shuffled.pile[0], by=0, larry=True),)
     assert SPEC.invariants(state) == ()

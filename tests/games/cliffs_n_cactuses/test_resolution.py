@@ -11,68 +11,33 @@ a racer's left is the next seat, their right the previous one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from games.cliffs_n_cactuses import events as ev
-from games.cliffs_n_cactuses.moves import ChooseTarget, Draw, PlayCard
-from games.cliffs_n_cactuses.state import Phase, Spot, State
+from games.cliffs_n_cactuses.moves import ChooseTarget, PlayCard
+from games.cliffs_n_cactuses.state import Spot, State
 from games.core.decisions import Codes
 from games.core.visibility import PUBLIC, Event, only, redact, seat_viewer
 from tests.games.cliffs_n_cactuses.table import (
+    POSITIONS,
     T0,
     card_id,
+    end_race,
     name_of,
     play,
     queue_names,
     refused,
+    resolved,
     table,
     time_out,
 )
 
-POSITIONS = (500, 900, 900)  # seat 0 is in 1st place at stage 3
 STAGE_3_DEFAULT = 200
 NO_LARRY = (False, False, False)
-
-
-def resolved(
-    queues: Mapping[int, Sequence[str]],
-    *,
-    positions: Sequence[int] = POSITIONS,
-    hands: Mapping[int, Sequence[str]] | None = None,
-    deck: Sequence[str] = (),
-    larry: Sequence[bool] | None = None,
-    options: Mapping[str, Any] | None = None,
-    drawing: Sequence[int] | None = None,
-    at: int = T0 + 1000,
-) -> tuple[State, tuple[Event, ...]]:
-    """Each seat plays the cards named in ``queues`` onto its own queue, left to right, keeping
-    ``hands`` besides; then the seats in ``drawing`` (all, by default) draw, and if any did not, the
-    race deadline stops everybody. The table and the events of ending the Race phase (Resolution's)."""
-    held = {seat: (*queues.get(seat, ()), *(hands or {}).get(seat, ())) for seat in range(len(positions))}
-    state = table(held, positions=positions, deck=deck, larry=larry, options=options)
-    assert state.phase is Phase.RACE and state.leader == min(range(len(positions)), key=positions.__getitem__)
-    for seat, names in queues.items():
-        for name in names:
-            state, _ = play(state, seat, PlayCard(card_id(state, seat, name), seat))
-    return end_race(state, drawing, at)
-
-
-def end_race(state: State, drawing: Sequence[int] | None, at: int) -> tuple[State, tuple[Event, ...]]:
-    events: tuple[Event, ...] = ()
-    round_ = state.round
-    for seat in range(state.seats) if drawing is None else drawing:
-        state, told = play(state, seat, Draw(), at)
-        events += told
-    if state.phase is Phase.RACE and state.round == round_:  # somebody did not draw
-        assert state.race is not None and state.race.deadline is not None
-        state, told = time_out(state, state.race.key, state.race.deadline)
-        events += told
-    assert state.phase is not Phase.RACE or state.round > round_  # without Larry, the tally came
-    return state, events
 
 
 def of(events: Sequence[Event], kind: type) -> list[Any]:
@@ -376,9 +341,9 @@ def test_a_draw_from_an_empty_deck_shuffles_the_discards():
 # ANY questions (Ruling 9)
 
 
-def test_silence_takes_the_first_target():
-    # Ruling 9: the revealer is asked, with a deadline; silence takes the first aim in seat and queue
-    # order. Seat 1 leads; its Steal's first aim is seat 0's first card, the Banana.
+def test_silence_takes_the_aim_the_match_chance_drew():
+    # Ruling 9 (audit Q3): the revealer is asked, with a deadline; silence takes the aim the seeded
+    # stream drew when asking, never "seat 0 first". Seat 1 leads; its Steal may take any card.
     state, _ = resolved(
         {1: ("Steal: any racer's *",), 0: ("Banana", "Cow Crossing"), 2: ("Coffee",)},
         positions=(900, 500, 900),
@@ -394,11 +359,25 @@ def test_silence_takes_the_first_target():
     _, stale = time_out(state, "race-1", question.prompt.deadline)
     assert stale == ()
 
+    default = question.prompt.default
     state, events = time_out(state, question.prompt.key, question.prompt.deadline)
-    assert ev.TargetChosen(question.prompt.key, 0) in events
-    assert ev.CardMoved(Spot(0, 0), 1) in events
-    assert queue_names(state, 1) == ["Banana"]
-    assert queue_names(state, 0) == ["Cow Crossing"]
+    assert ev.TargetChosen(question.prompt.key, default) in events
+    assert ev.CardMoved(question.aims[default].their, 1) in events
+
+
+def test_the_default_aim_favours_no_seat():
+    # Ruling 9 (audit Q3): across matches (the stream differs with the moment the Race phase ends) the
+    # silent default lands on different racers' cards, not always on seat 0's first card.
+    defaults = set()
+    for late in range(12):
+        state, _ = resolved(
+            {1: ("Steal: any racer's *",), 0: ("Banana",), 2: ("Coffee",)},
+            positions=(900, 500, 900),
+            at=T0 + 1000 + late,
+        )
+        assert state.question is not None
+        defaults.add(state.question.aims[state.question.prompt.default].their)
+    assert {Spot(0, 0), Spot(2, 0)} <= defaults
 
 
 # The order of Resolution

@@ -35,15 +35,64 @@ def throws(state: State, *shapes: tuple[int, str]) -> tuple[State, tuple[Event, 
     return state, told
 
 
-def test_everyone_is_tied_at_the_start_and_throws():
-    """Ruling 10: "Everyone's tied for 1st-place at the start"."""
+def test_everyone_is_tied_at_the_start_and_pairs_up_bracket_style():
+    """Ruling 10: "Everyone's tied for 1st-place at the start, so pair up and fight for 1st-place
+    bracket style" (audit Q2): the match's chance draws the pairs; the first pair throws."""
     state, events = play(SPEC.initial_state({}, 4), None, Begin())
     assert ev.TiebreakStarted(LEAD, (0, 1, 2, 3), 1) in events
+    (drawn,) = of_type(events, ev.BracketDrawn)
+    assert drawn.bye is None and sorted(seat for pair in drawn.pairs for seat in pair) == [0, 1, 2, 3]
     (opened,) = of_type(events, RoundOpened)
-    assert opened.seats == {0, 1, 2, 3} and opened.deadline == T0 + 1_000 + 10_000  # throwSeconds
+    assert opened.seats == set(drawn.pairs[0]) and opened.deadline == T0 + 1_000 + 10_000  # throwSeconds
     assert state.phase is Phase.TIEBREAK and state.race is None
-    assert SPEC.waiting_on(state) == {0, 1, 2, 3}
+    assert SPEC.waiting_on(state) == set(drawn.pairs[0])
     assert refused(state, 0, Draw()).code == "NOT_NOW"
+
+
+def test_the_bracket_winners_meet_and_the_last_one_leads():
+    """Ruling 10 (audit Q2): pairs throw in turn, their winners meet; the final's winner leads."""
+    state, events = play(SPEC.initial_state({}, 4), None, Begin())
+    (drawn,) = of_type(events, ev.BracketDrawn)
+    (a, b), (c, d) = drawn.pairs
+    state, events = throws(state, (a, ROCK), (b, SCISSORS))
+    assert ev.PairWon(a) in events and SPEC.waiting_on(state) == {c, d}
+    assert refused(state, b, Throw(ROCK)).code == Codes.NOT_WAITING_FOR_YOU  # knocked out
+    state, events = throws(state, (c, ROCK), (d, PAPER))
+    assert ev.PairWon(d) in events
+    (final,) = of_type(events, ev.BracketDrawn)
+    assert sorted(final.pairs[0]) == sorted((a, d)) and final.bye is None
+    state, events = throws(state, (a, SCISSORS), (d, PAPER))
+    assert ev.TiebreakWon(a, True) in events
+    assert state.phase is Phase.RACE and state.leader == a
+
+
+def test_an_odd_racer_out_gets_a_bye_drawn_by_chance():
+    """Ruling 10 (audit Q2): with five racers two pairs throw and one racer goes through on a bye; the
+    three left are paired again, with another bye."""
+    state, events = play(SPEC.initial_state({}, 5), None, Begin())
+    (drawn,) = of_type(events, ev.BracketDrawn)
+    assert len(drawn.pairs) == 2 and drawn.bye is not None
+    assert drawn.bye not in SPEC.waiting_on(state)
+    for first, second in drawn.pairs:
+        state, events = throws(state, (first, ROCK), (second, SCISSORS))
+    (second_round,) = of_type(events, ev.BracketDrawn)
+    in_it = sorted((*second_round.pairs[0], second_round.bye))
+    assert in_it == sorted((drawn.pairs[0][0], drawn.pairs[1][0], drawn.bye))
+
+
+def test_a_random_opening_lets_the_match_chance_choose_the_leader():
+    """Ruling 10, option ``opening`` (audit M1): the rulebook's "you can just choose someone"."""
+    state, events = play(SPEC.initial_state({"opening": "random"}, 4), None, Begin())
+    assert not of_type(events, ev.TiebreakStarted)
+    (started,) = of_type(events, ev.RoundStarted)
+    assert state.phase is Phase.RACE and state.leader == started.leader in (0, 1, 2, 3)
+
+
+def test_a_random_opening_still_throws_for_a_tie_later_on():
+    """Ruling 10: the option chooses the first leader only; a tie for 1st place later is thrown."""
+    state = table({}, positions=(500, 500, 900), options={"opening": "random"}, rounds_played=1)
+    assert state.phase is Phase.TIEBREAK and state.tiebreak is not None
+    assert state.tiebreak.contenders == (0, 1)
 
 
 @pytest.mark.parametrize(("winning", "losing"), [(ROCK, SCISSORS), (SCISSORS, PAPER), (PAPER, ROCK)])
@@ -60,6 +109,7 @@ def test_two_racers_the_winning_shape_leads(winning, losing):
 
 
 def test_the_same_shape_is_a_draw_and_is_thrown_again():
+    """Ruling 10: a draw repeats."""
     state = table({}, positions=(500, 500, 900))
     state, events = throws(state, (0, ROCK), (1, ROCK))
     assert ev.ThrowWon((0, 1)) in events and not of_type(events, ev.TiebreakWon)
@@ -70,32 +120,29 @@ def test_the_same_shape_is_a_draw_and_is_thrown_again():
     assert ev.TiebreakWon(0, True) in events and state.leader == 0
 
 
-def test_a_throw_drawn_three_times_in_a_row_is_settled_by_chance():
-    """Ruling 10: racers who always throw alike (a client sending its first legal move) cannot stall the
-    race: the third drawn throw of a point is settled by the match's seeded stream."""
+def test_a_drawn_throw_is_thrown_again_however_often():
+    """Ruling 10 (audit W1): "a draw repeats", however many times in a row; nothing else settles it."""
     state = table({}, positions=(500, 500, 900))
-    for _ in range(2):
+    for _ in range(12):
         state, events = throws(state, (0, ROCK), (1, ROCK))
-        assert ev.ThrowWon((0, 1)) in events and state.phase is Phase.TIEBREAK
-    assert state.tiebreak is not None and state.tiebreak.draws == 2
-    state, events = throws(state, (0, ROCK), (1, ROCK))
+        assert ev.ThrowWon((0, 1)) in events and not of_type(events, ev.TiebreakWon)
+        assert state.phase is Phase.TIEBREAK
+    state, events = throws(state, (0, ROCK), (1, PAPER))
+    assert ev.TiebreakWon(1, True) in events and state.leader == 1
+
+
+def test_when_both_stay_silent_the_match_chance_decides():
+    """Ruling 10 (audit W1): if every thrower is silent at the deadline, the seeded stream decides."""
+    state = table({}, positions=(500, 500, 900))
+    throw = state.tiebreak.throws
+    state, events = time_out(state, throw.key, throw.deadline)
     (won,) = of_type(events, ev.ThrowWon)
-    assert len(won.remaining) == 1 and ev.TiebreakWon(won.remaining[0], True) in events
-    assert state.phase is Phase.RACE and state.leader == won.remaining[0]
-
-
-def test_a_point_that_knocks_someone_out_starts_the_count_of_draws_again():
-    state = table({}, positions=(500, 500, 500))
-    state, _ = throws(state, (0, ROCK), (1, ROCK), (2, ROCK))
-    state, _ = throws(state, (0, ROCK), (1, ROCK), (2, ROCK))
-    state, events = throws(state, (0, ROCK), (1, ROCK), (2, SCISSORS))  # seat 2 is out
-    assert ev.ThrowWon((0, 1)) in events
-    assert state.tiebreak is not None and state.tiebreak.draws == 0
+    assert len(won.remaining) == 1 and state.leader == won.remaining[0] in (0, 1)
 
 
 def test_three_racers_two_shapes_the_winners_stay():
     """Ruling 10: with exactly two shapes thrown, those who threw the winning one stay in."""
-    state = table({}, positions=(500, 500, 500))
+    state = table({}, positions=(500, 500, 500), rounds_played=1)
     state, events = throws(state, (0, ROCK), (1, SCISSORS), (2, ROCK))
     assert ev.ThrowWon((0, 2)) in events and not of_type(events, ev.TiebreakWon)
     assert state.tiebreak is not None and state.tiebreak.contenders == (0, 2)
@@ -105,7 +152,7 @@ def test_three_racers_two_shapes_the_winners_stay():
 
 
 def test_three_racers_three_shapes_is_a_draw():
-    state = table({}, positions=(500, 500, 500))
+    state = table({}, positions=(500, 500, 500), rounds_played=1)
     state, events = throws(state, (0, ROCK), (1, PAPER), (2, SCISSORS))
     assert ev.ThrowWon((0, 1, 2)) in events and not of_type(events, ev.TiebreakWon)
     assert state.tiebreak is not None and state.tiebreak.contenders == (0, 1, 2)
@@ -114,7 +161,7 @@ def test_three_racers_three_shapes_is_a_draw():
 
 def test_a_racer_who_does_not_throw_by_the_deadline_is_out():
     """Ruling 10: "a missing choice loses"."""
-    state = table({}, positions=(500, 500, 500))
+    state = table({}, positions=(500, 500, 500), rounds_played=1)
     state, _ = throws(state, (0, ROCK), (1, ROCK))
     throw = state.tiebreak.throws
     assert throw is not None and throw.deadline == T0 + 10_000  # the table opened it at T0
@@ -130,7 +177,7 @@ def test_a_racer_who_does_not_throw_by_the_deadline_is_out():
 
 def test_if_nobody_throws_one_racer_is_picked():
     """Ruling 10: a silent table must not stall the match."""
-    state = table({}, positions=(500, 500, 500))
+    state = table({}, positions=(500, 500, 500), rounds_played=1)
     throw = state.tiebreak.throws
     state, events = time_out(state, throw.key, throw.deadline)
     (won,) = of_type(events, ev.ThrowWon)
@@ -206,7 +253,7 @@ def test_one_racer_at_the_bottom_wins_at_once():
 def test_a_racer_who_leaves_during_a_throw_is_out_of_it_at_once():
     """Ruling 10 and Ruling 12: a racer who leaves never throws; once everyone still racing has thrown,
     the throw is judged without waiting for the deadline."""
-    state = table({}, positions=(500, 500, 500))
+    state = table({}, positions=(500, 500, 500), rounds_played=1)
     state, _ = throws(state, (0, ROCK), (1, SCISSORS))
     key = state.tiebreak.throws.key
     state, events = play(state, 2, Resign())
@@ -219,7 +266,7 @@ def test_a_racer_who_leaves_during_a_throw_is_out_of_it_at_once():
 def test_a_racer_who_left_is_never_picked_when_nobody_throws(late_ms):
     """Ruling 10 and Ruling 12: the seeded pick is among the racers still racing (whenever the timer
     fires, so whatever the stream draws)."""
-    state = table({}, positions=(500, 500, 500))
+    state = table({}, positions=(500, 500, 500), rounds_played=1)
     state, _ = play(state, 2, Resign())
     throw = state.tiebreak.throws
     state, events = time_out(state, throw.key, throw.deadline + late_ms)

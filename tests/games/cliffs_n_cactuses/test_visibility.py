@@ -1,7 +1,7 @@
 """What each viewer gets, in ``player_view`` and in redacted events (Ruling 14): a face-down card shows
-its back to everyone, the racer who played it included (it saw the face in its own event); hands are
-private; the deck's order is nobody's; Larry's card is nobody's until revealed; the two racers of a
-Draw from a hand see what moved.
+its back to everyone but the racer who played it, and everyone sees who played it; hands are private;
+the deck's order is nobody's; Larry's card is nobody's until revealed; the two racers of a Draw from a
+hand see what moved, in the view too.
 """
 
 from __future__ import annotations
@@ -28,7 +28,10 @@ from games.core.visibility import OMNISCIENT, SPECTATOR, Event, Viewer, redact, 
 from tests.conformance.playouts import steps
 from tests.games.cliffs_n_cactuses.table import card_id, play, table, time_out
 
-FACE_DOWN = QueueCardView(None, revealed=False, flipped=False)
+
+def face_down(by: int, *, flipped: bool = False, larry: bool = False) -> QueueCardView:
+    """The back of a card ``by`` put face down (by its Larry, or by hand)."""
+    return QueueCardView(None, revealed=False, flipped=flipped, played_by=by, larry=larry)
 
 
 def text(value: object) -> str:
@@ -48,7 +51,9 @@ def of_type(events: tuple[Event, ...], kind: type) -> list:
     return [event for event in events if isinstance(event, kind)]
 
 
-def test_a_played_card_is_seen_by_its_player_only():
+def test_a_played_card_is_seen_by_its_player_only_and_everyone_sees_who_played_it():
+    """Ruling 14 (audit L1): the racer who played a card face down saw its face, in the view too, and
+    the whole table watched who put it where."""
     state = table({0: ("Coffee", "Banana"), 1: ("Cow Crossing",), 2: ()}, positions=(900, 1000, 1100))
     coffee = state.racers[0].hand[0]
     state, events = play(state, 0, PlayCard(coffee.id, 1))
@@ -57,10 +62,11 @@ def test_a_played_card_is_seen_by_its_player_only():
     for viewer in others(0, 3):
         assert redact(played, viewer) == replace(played, play=None)  # which queue, not which card
         assert text(coffee) not in text(redact(played, viewer)) + text(player_view(state, viewer))
-    for viewer in viewers(3):  # the back of the card, even for the racer who played it
-        view = player_view(state, viewer)
-        assert view.racers[1].queue == (FACE_DOWN,)
-        assert view.racers[0].cards == 1
+        assert player_view(state, viewer).racers[1].queue == (face_down(0),)
+    mine = player_view(state, seat_viewer(0)).racers[1].queue
+    assert mine == (QueueCardView(coffee, revealed=False, flipped=False, played_by=0),)
+    for viewer in viewers(3):
+        assert player_view(state, viewer).racers[0].cards == 1
     assert coffee in SPEC.secrets(state, seat_viewer(1))
     assert coffee not in SPEC.secrets(state, seat_viewer(0))  # it saw the card go there
 
@@ -86,17 +92,21 @@ def flipped_face_down() -> State:
     return state
 
 
-def test_a_face_down_card_shows_everyone_its_back_and_whether_it_is_flipped():
-    """Ruling 14 and the rulebook's "Turn the target card upside down, even if it's unrevealed"."""
+def test_a_face_down_card_shows_others_its_back_and_whether_it_is_flipped():
+    """Ruling 14 and the rulebook's "Turn the target card upside down, even if it's unrevealed": seat 1
+    still sees the face of the Coffee it played, upside down or not (audit L1)."""
     state = flipped_face_down()
     coffee, banana = state.racers[1].queue[0].card, state.racers[2].queue[0].card
-    for viewer in viewers(3):
+    for viewer in (SPECTATOR, seat_viewer(0)):
         view = player_view(state, viewer)
-        assert view.racers[1].queue == (QueueCardView(None, revealed=False, flipped=True),)
-        assert view.racers[2].queue == (FACE_DOWN,)
+        assert view.racers[1].queue == (face_down(1, flipped=True),)
+        assert view.racers[2].queue == (face_down(2),)
         assert text(coffee) not in text(view.racers) and text(banana) not in text(view.racers)
+    own = player_view(state, seat_viewer(1)).racers[1].queue
+    assert own == (QueueCardView(coffee, revealed=False, flipped=True, played_by=1),)
+    assert player_view(state, seat_viewer(1)).racers[2].queue == (face_down(2),)
     omniscient = player_view(state, OMNISCIENT)
-    assert omniscient.racers[1].queue == (QueueCardView(None, revealed=False, flipped=True),)
+    assert omniscient.racers[1].queue == own and omniscient.racers[2].queue[0].card == banana
 
 
 def test_the_question_and_the_lifted_special_are_as_the_state_says():
@@ -162,7 +172,7 @@ def test_larrys_card_is_hidden_from_everyone_until_it_is_revealed():
     (larry,) = events
     for viewer in viewers(2):
         assert redact(larry, viewer) == ev.LarryPlayed(0, 1, None)
-        assert player_view(state, viewer).racers[1].queue == (FACE_DOWN,)
+        assert player_view(state, viewer).racers[1].queue == (face_down(0, larry=True),)
         assert worm in SPEC.secrets(state, viewer)
     assert redact(larry, OMNISCIENT) == larry
 
@@ -171,7 +181,8 @@ def test_larrys_card_is_hidden_from_everyone_until_it_is_revealed():
     assert state.phase is Phase.LAST_CALL  # seat 1 still holds Larry
     for viewer in viewers(2):
         view = player_view(state, viewer)
-        assert view.racers[1].queue == (QueueCardView(worm, revealed=True, flipped=False),)
+        shown = QueueCardView(worm, revealed=True, flipped=False, played_by=0, larry=True)
+        assert view.racers[1].queue == (shown,)
         assert view.last_call == (1,) == tuple(sorted(state.last_call.waiting))
         assert worm not in SPEC.secrets(state, viewer)
 
@@ -199,8 +210,27 @@ def test_the_cards_a_draw_takes_from_a_hand_are_seen_by_the_two_racers_only():
     assert not taken & set(SPEC.secrets(state, seat_viewer(2)))  # it knows what it lost
 
 
+def test_the_raided_racer_sees_which_of_its_cards_the_raider_holds_until_it_plays():
+    """Ruling 14 (audit L1): "which of your cards someone took" is in the victim's view, in a fixed
+    order, until the raider plays a card (then nobody can tell which one it played)."""
+    state = table(
+        {0: ("Draw: 2 from right racer's hand",), 1: ("Nitroooooo!",), 2: ("Coffee", "Banana", "Shortcut!")},
+        positions=(500, 900, 950),
+        larry=(False, False, False),
+    )
+    state, _ = play(state, 0, PlayCard(card_id(state, 0, "Draw: 2 from right racer's hand"), 0))
+    state, events = time_out(state, state.race.key, state.race.deadline)
+    (raid,) = of_type(events, ev.HandRaided)
+    assert player_view(state, seat_viewer(2)).racers[0].known == tuple(sorted(raid.cards, key=lambda c: c.id))
+    for viewer in (SPECTATOR, seat_viewer(0), seat_viewer(1)):
+        assert all(racer.known == () for racer in player_view(state, viewer).racers)
+    assert state.phase is Phase.RACE and state.round == 2  # the next round: seat 0 may play again
+    state, _ = play(state, 0, PlayCard(raid.cards[0].id, 1))
+    assert player_view(state, seat_viewer(2)).racers[0].known == ()
+
+
 def test_a_tiebreak_shows_who_has_thrown_not_what_until_every_throw_is_in():
-    state = table({}, positions=(500, 500, 500))
+    state = table({}, positions=(500, 500, 500), rounds_played=1)
     state, events = play(state, 0, Throw("ROCK"))
     (sealed,) = events
     assert redact(sealed, seat_viewer(0)) == sealed
