@@ -56,7 +56,7 @@ class ChoiceSealed(Event, Generic[C]):
     def audience(self) -> Audience:
         return only(self.seat)
 
-    def public_form(self) -> Event:
+    def public_form(self) -> Event | None:
         return SeatReady(self.round, self.seat)
 
 
