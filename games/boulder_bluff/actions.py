@@ -16,6 +16,7 @@ from games.boulder_bluff.events import (
     ClimbCleared,
     ClimbPlanned,
     ClimbStarted,
+    CountdownChoice,
     HandDiscarded,
     InjuryTaken,
     JoinAnswered,
@@ -72,7 +73,7 @@ def play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
                 story.tell(ClimbPlanned((ClimbStep(Stage.PLAY, seat),), first=True))
             _resume(story, chance)
         case Stay() | Withdraw():
-            _sealed(story, seal(_round(state), seat, isinstance(move, Stay), StayChosen), chance)
+            _sealed(story, _choose(_round(state), seat, isinstance(move, Stay)), chance)
         case CancelValue(card=card):
             story.tell(ValueCancelled(seat, card))
             _resume(story, chance)
@@ -115,7 +116,7 @@ def resign(story: Story[State], seat: int, chance: Chance) -> None:
         return
     snake = state.snake
     if snake is not None and not snake.closed and seat in snake.still_to_choose:
-        _sealed(story, seal(snake, seat, True, StayChosen), chance)
+        _sealed(story, _choose(snake, seat, True), chance)
     elif state.boar is not None and state.boar.seat == seat:
         play(story, seat, CancelValue(state.boar.default), chance)
     elif state.injury is not None and state.injury.seat == seat:
@@ -161,7 +162,7 @@ def _sealed(story: Story[State], events: tuple[Event, ...] | Rejected, chance: C
     story.tell(*events)
     if not any(isinstance(event, RoundClosed) for event in events):
         return
-    story.tell(reveal(_round(story.state), StaysRevealed))
+    story.tell(reveal(_round(story.state), StaysRevealed, silence=True))
     choices = _round(story.state).choices
     for climber in _climb_climbers(story.state):
         if choices.get(climber) is False:
@@ -174,6 +175,12 @@ def _sealed(story: Story[State], events: tuple[Event, ...] | Rejected, chance: C
     else:
         story.tell(ClimbPlanned((ClimbStep(Stage.REVEAL),), first=True))
     _resume(story, chance)
+
+
+def _choose(round_: SealedRound[bool], seat: int, stays: bool) -> tuple[Event, ...] | Rejected:
+    """A countdown choice: quiet in the rounds that hide readiness (a round opened before they did
+    takes its choices as it was opened)."""
+    return seal(round_, seat, stays, CountdownChoice if round_.silence_counts else StayChosen)
 
 
 def _run(story: Story[State], chance: Chance) -> None:

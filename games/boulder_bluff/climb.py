@@ -34,7 +34,7 @@ from games.boulder_bluff.tally import animals, injured, owns, strengths, value, 
 from games.boulder_bluff.turns import draw, top_up
 from games.core.chance import Chance
 from games.core.deadlines import seconds_after
-from games.core.sealed import RoundOpened
+from games.core.sealed import QuietRoundOpened
 from games.core.steps import Waits
 from games.core.turns import Story
 
@@ -126,7 +126,8 @@ def claim_alone(story: Story[State], climb: Climb) -> None:
 
 
 def _snakes(story: Story[State], climb: Climb) -> Waits | None:
-    """Ruling 15: every Snake is shown, then all climbers choose at once, within the countdown."""
+    """Ruling 15: every Snake is shown, then all climbers choose at once, sealed, and the countdown
+    runs to its end whoever has chosen (silence stays, so readiness is hidden: audit L1)."""
     for climber in climb.climbers:
         for card in climber.face_down:
             if card.animal is Animal.SNEAKY_SNAKE:
@@ -136,7 +137,7 @@ def _snakes(story: Story[State], climb: Climb) -> Waits | None:
     if not seats:  # Ruling 20: who resigned is silent, and silence stays
         story.tell(ClimbPlanned((ClimbStep(Stage.REVEAL),), first=True))
         return None
-    story.tell(RoundOpened(f"snake-{climb.number}", seats, deadline))
+    story.tell(QuietRoundOpened(f"snake-{climb.number}", seats, deadline))
     return story.state.snake
 
 

@@ -2,7 +2,7 @@
 
 Secret: the climb deck's and the boulder deck's order (nobody), a hand's cards (its owner), a card
 played face down (its player, until the reveal; forever after a solo climb or a withdrawal, for then
-no event ever names it again), and a sealed stay-or-withdraw choice (its seat, until all are shown).
+no event ever names it again), and a sealed stay-or-withdraw choice (its seat, until all are shown; nobody else learns that it chose).
 Public: cards played face up, chalk tokens once drawn, the boulders, the tally and the injuries.
 
 Turns are the kernel's (``games.core.turns``); the steps of a climb are the kernel's queue
@@ -17,7 +17,7 @@ from games.boulder_bluff.cards import Boulder, Card
 from games.boulder_bluff.state import ClimbStep, Strength
 from games.core import deck
 from games.core.codec import EventCodec
-from games.core.sealed import SEALED_EVENTS, ChoiceSealed, ChoicesRevealed
+from games.core.sealed import QUIET_EVENTS, SEALED_EVENTS, ChoiceSealed, ChoicesRevealed, QuietChoice
 from games.core.steps import STEPS_EVENTS, StepsQueued
 from games.core.turns import TurnEnded, TurnStarted
 from games.core.visibility import Event, HiddenFields
@@ -135,6 +135,12 @@ class SnakeShown(Event):
 @dataclass(frozen=True, slots=True)
 class StayChosen(ChoiceSealed[bool]):
     """True: stay in the climb; False: withdraw."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountdownChoice(QuietChoice[bool]):
+    """True: stay in the climb; False: withdraw. Nobody else learns even that ``seat`` chose: silence
+    stays, so an early choice would hint at a withdrawal (owner ruling on audit L1, Ruling 15)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +277,9 @@ EVENTS = EventCodec(
         *STEPS_EVENTS,
         SnakeShown,
         *SEALED_EVENTS,
+        *QUIET_EVENTS,
         StayChosen,
+        CountdownChoice,
         StaysRevealed,
         Withdrew,
         CardsRevealed,

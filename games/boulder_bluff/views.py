@@ -106,12 +106,21 @@ def player_view(state: State, viewer: Viewer) -> BoulderBluffView:
         _climb(state, viewer),
         state.tally,
         _step(state),
-        tuple(sorted(waiting_on(state))),
+        _waiting_on(state),
         state.boar.options if state.boar is not None else (),
         min(times) if times else None,
         state.over,
         state.reason,
     )
+
+
+def _waiting_on(state: State) -> tuple[int, ...]:
+    """Whom the match waits on; in Sneaky Snake's countdown, every climber still in until it ends,
+    whoever has chosen (readiness is hidden: audit L1)."""
+    snake = state.snake
+    if state.running and snake is not None and not snake.closed:
+        return tuple(sorted(seat for seat in snake.seen_waiting_on if seat not in state.out))
+    return tuple(sorted(waiting_on(state)))
 
 
 def _step(state: State) -> str:

@@ -23,11 +23,14 @@ def play_match(seats: int, bot: str, kingdom: bool, seed: int) -> engine.Game:
     game = engine.step(game, Command(Begin(), None, now)).game
     while not game.over:
         now += 500
+        waiting = sorted(engine.waiting_on(game))
+        if not waiting:  # a Snake countdown everyone answered runs to its end
+            now = max(now, min(deadline.at for deadline in SPEC.deadlines(game.state)))
         due = overdue(SPEC.deadlines(game.state), now)
         if due:
             game = engine.step(game, Command(Timeout(due[0].id), None, due[0].at)).game
             continue
-        seat = chance.pick(sorted(engine.waiting_on(game)))
+        seat = chance.pick(waiting)
         legal = engine.legal_moves(game, seat)
         move = SPEC.bots[bot].choose(SPEC.player_view(game.state, seat_viewer(seat)), legal, chance)
         assert move in legal

@@ -234,8 +234,8 @@ def test_boar_assault_cancels_a_value():
 
 
 def test_sneaky_snake_withdrawal_leaves_a_solo_claim():
-    """Ruling 15: one withdraws, the other claims unrevealed."""
-    state, me = climb_alone_ready(animalKingdom=True)
+    """Ruling 15: one withdraws, the other claims unrevealed, once the countdown ends."""
+    state, me = climb_alone_ready(animalKingdom=True, snakeSeconds=3)
     snake = next(c for c in KINGDOM_CARDS if c.animal is Animal.SNEAKY_SNAKE)
     state = holding(state, me, plain(5, (G,), P), snake)
     state = holding(state, 1 - me, plain(4, (G,), G), plain(2, (O,), G))
@@ -249,7 +249,9 @@ def test_sneaky_snake_withdrawal_leaves_a_solo_claim():
     state, _ = act(state, 1 - me, ChalkUp())
     assert state.snake is not None
     state, _ = act(state, me, Stay())
-    state, told = act(state, 1 - me, Withdraw())
+    state, _ = act(state, 1 - me, Withdraw())
+    (countdown,) = SPEC.deadlines(state)
+    state, told = act(state, None, Timeout(countdown.id), countdown.at)
     assert Withdrew(1 - me) in told and any(isinstance(e, BoulderClaimed) and e.solo for e in told)
     assert not any(isinstance(e, CardsRevealed) for e in told)
 
