@@ -184,17 +184,26 @@ def _choose(round_: SealedRound[bool], seat: int, stays: bool) -> tuple[Event, .
 
 
 def _run(story: Story[State], chance: Chance) -> None:
-    _after(story, run(story, _steps, lambda s, step: climb.perform(s, step, chance)))
+    final = _final(story.state)
+    _after(story, run(story, _steps, lambda s, step: climb.perform(s, step, chance)), final)
 
 
 def _resume(story: Story[State], chance: Chance) -> None:
-    _after(story, resume(story, _steps, lambda s, step: climb.perform(s, step, chance)))
+    final = _final(story.state)
+    _after(story, resume(story, _steps, lambda s, step: climb.perform(s, step, chance)), final)
 
 
-def _after(story: Story[State], waits: Waits | None) -> None:
-    """No step left: the climb is over and the turn ends (the last climb ends the match, Ruling 8)."""
+def _final(state: State) -> bool:
+    """Whether the climb under way is the last (read before its steps clear it from the table)."""
+    return state.climb is not None and state.climb.final
+
+
+def _after(story: Story[State], waits: Waits | None, final: bool) -> None:
+    """No step left: the climb is over and the turn ends. The climb that empties the boulder deck is
+    not the last: the next one, started with the deck empty, is, and the match ends after it (Ruling 8,
+    audit W1)."""
     if waits is None and not story.state.steps.pending:
-        end_turn(story, "climbed", last_climb=not story.state.boulders)
+        end_turn(story, "climbed", last_climb=final)
 
 
 def _steps(state: State) -> Steps[ClimbStep]:

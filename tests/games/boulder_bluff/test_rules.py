@@ -11,6 +11,7 @@ from games.boulder_bluff.events import (
     BoulderClaimed,
     CardsDrawn,
     CardsRevealed,
+    ClimbStarted,
     DeckShuffled,
     HandDiscarded,
     InjuryTaken,
@@ -307,3 +308,45 @@ def test_with_two_players_resigning_ends_the_match():
     state = begun(2)
     state, _ = act(state, 1, Resign())
     assert state.over and SPEC.outcome(state).ranks == (1, 2)
+
+
+def solo_climb(state, seat):
+    """``seat`` climbs the row's first boulder with one card face up, and nobody joins."""
+    card = next(c for c in state.players[seat].hand if c.animal is None)
+    state, started = act(state, seat, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, seat, PlayCard(card.number, False))
+    state, _ = act(state, seat, ChalkUp())
+    for other in range(state.seats):
+        if state.question is not None and state.question.seat == other:
+            state, _ = act(state, other, StayOff())
+    return state, started
+
+
+def test_the_next_climb_after_the_boulder_deck_runs_out_is_the_last():
+    """Ruling 8 (# audit W1, U1): given one boulder left in the boulder deck, the climb that reveals
+    it is not the last; the next climb is, the view says so while it runs, and the match ends after it."""
+    state = begun(2)
+    me, other = state.active, 1 - state.active
+    state = replace(state, table=replace(state.table, boulders=state.boulders[-1:]))
+    state, started = solo_climb(state, me)
+    assert not started[0].final and not state.over and state.boulders == () and len(state.row) == 3
+    state, started = act(state, other, ClimbBoulder(state.row[0].number))
+    assert started[0].final
+    assert all(SPEC.player_view(state, seat_viewer(seat)).climb.final for seat in (me, other))
+    card = next(c for c in state.players[other].hand if c.animal is None)
+    state, _ = act(state, other, PlayCard(card.number, False))
+    state, _ = act(state, other, ChalkUp())
+    state, _ = act(state, me, StayOff())
+    assert state.over and state.reason == "last climb" and len(state.row) == 2
+
+
+def test_a_whole_match_ends_after_a_final_climb_with_the_deck_empty():
+    """Ruling 8 (# audit W1): 12 boulders in the deck and 3 in the row; the match's last climb is
+    started with the boulder deck empty, so 13 boulders are claimed (12 when the Snakes empty it)."""
+    for seed in range(4):
+        match = playout(SPEC, seed, seats=2 + seed % 3)
+        last = max(i for i, event in enumerate(match.log) if isinstance(event, ClimbStarted))
+        state = match.game.state
+        assert state.reason == "last climb" and match.log[last].final and state.boulders == ()
+        claimed = sum(len(player.claims) for player in state.players)
+        assert claimed == 12 + any(isinstance(event, BoulderClaimed) for event in match.log[last:])
