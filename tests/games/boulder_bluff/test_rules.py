@@ -350,3 +350,22 @@ def test_a_whole_match_ends_after_a_final_climb_with_the_deck_empty():
         assert state.reason == "last climb" and match.log[last].final and state.boulders == ()
         claimed = sum(len(player.claims) for player in state.players)
         assert claimed == 12 + any(isinstance(event, BoulderClaimed) for event in match.log[last:])
+
+
+def test_a_draw_that_empties_the_deck_shuffles_the_discards_into_a_new_deck_at_once():
+    """Ruling 6 (# audit W2, U2): "whenever the climb cards deck depletes": given a deck of one card and
+    discards waiting, a prep that takes it turns the discards into the new deck there and then, so
+    the card the next climb plays waits in the new discard pile instead of joining that deck."""
+    state = begun(2)
+    me, other = state.active, 1 - state.active
+    state = replace(state, deck=state.deck[:1], discards=state.deck[1:])
+    waiting = len(state.discards)
+    state, told = act(state, me, Prep())
+    assert [type(e).__name__ for e in told][:2] == ["CardsDrawn", "DeckShuffled"]
+    assert (len(state.deck), state.discards) == (waiting, ())
+    card = next(c for c in state.players[other].hand if c.animal is None)
+    state, _ = act(state, other, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, other, PlayCard(card.number, False))
+    state, _ = act(state, other, ChalkUp())
+    state, _ = act(state, me, StayOff())
+    assert state.discards == (card,) and card not in state.deck and not SPEC.invariants(state)
