@@ -40,9 +40,10 @@ def raw_strength(climber: Climber, climb: Climb, present: frozenset[Animal]) -> 
 
 
 def technique(climber: Climber, climb: Climb, present: frozenset[Animal]) -> int:
-    """+1 per card with a value when all of them share the boulder's title colour. Cute Squirrel negates
-    it for everyone, and wins over Crazy Chameleon, which otherwise gives it to everyone (Ruling 16)."""
-    valued = [card for card in climber.cards if card.value is not None]
+    """+1 per card with a value when all of them share the boulder's title colour; a card whose value
+    Boar Assault cancelled has none, and is ignored (Ruling 13). Cute Squirrel negates it for everyone,
+    and wins over Crazy Chameleon, which otherwise gives it to everyone (Ruling 16)."""
+    valued = [c for c in climber.cards if c.value is not None and c.number not in climb.cancelled]
     if Animal.CUTE_SQUIRREL in present or not valued:
         return 0
     if Animal.CRAZY_CHAMELEON in present or all(card.title is climb.boulder.title for card in valued):
