@@ -21,6 +21,7 @@ from games.boulder_bluff.events import (
     InjuryTaken,
     JoinAnswered,
     MatchEnded,
+    NothingCancelled,
     Resigned,
     StayChosen,
     StaysRevealed,
@@ -28,6 +29,7 @@ from games.boulder_bluff.events import (
     Withdrew,
 )
 from games.boulder_bluff.moves import (
+    CancelNothing,
     CancelValue,
     ChalkUp,
     ClimbBoulder,
@@ -77,6 +79,9 @@ def play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
         case CancelValue(card=card):
             story.tell(ValueCancelled(seat, card))
             _resume(story, chance)
+        case CancelNothing():
+            story.tell(NothingCancelled(seat))
+            _resume(story, chance)
         case PlaceInjury(boulder=number):
             story.tell(InjuryTaken(seat, _injury(state), number))
             _resume(story, chance)
@@ -90,7 +95,7 @@ def time_out(story: Story[State], deadline_id: str, chance: Chance) -> None:
     if state.snake is not None and not state.snake.closed:
         _sealed(story, close_round(state.snake, deadline_id), chance)
     elif state.boar is not None:
-        play(story, state.boar.seat, CancelValue(state.boar.default), chance)
+        play(story, state.boar.seat, _boar_silence(state.boar.default), chance)
     elif state.injury is not None:
         play(story, state.injury.seat, PlaceInjury(state.injury.default), chance)
     elif state.question is not None:
@@ -118,7 +123,7 @@ def resign(story: Story[State], seat: int, chance: Chance) -> None:
     if snake is not None and not snake.closed and seat in snake.still_to_choose:
         _sealed(story, _choose(snake, seat, True), chance)
     elif state.boar is not None and state.boar.seat == seat:
-        play(story, seat, CancelValue(state.boar.default), chance)
+        play(story, seat, _boar_silence(state.boar.default), chance)
     elif state.injury is not None and state.injury.seat == seat:
         play(story, seat, PlaceInjury(state.injury.default), chance)
     elif state.question is not None and state.question.seat == seat:
@@ -146,6 +151,11 @@ def _out_of_time(story: Story[State], seat: int, chance: Chance) -> None:
     if seat not in state.out:
         draw(story, seat, 1, chance)
     end_turn(story, "timeout")
+
+
+def _boar_silence(default: int | None) -> Move:
+    """Ruling 13: silence cancels its default card, or nothing."""
+    return CancelNothing() if default is None else CancelValue(default)
 
 
 def _chalk_up(story: Story[State], seat: int, chance: Chance) -> None:

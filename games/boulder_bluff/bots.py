@@ -11,6 +11,7 @@ from typing import Any
 
 from games.boulder_bluff.cards import Boulder, Card
 from games.boulder_bluff.moves import (
+    CancelNothing,
     CancelValue,
     ChalkUp,
     ClimbBoulder,
@@ -60,8 +61,8 @@ class HeuristicBot:
         first = legal[0]
         if isinstance(first, Stay | Withdraw):
             return self._snake(view, legal)
-        if isinstance(first, CancelValue):
-            return self._boar(view, legal)
+        if isinstance(first, CancelValue | CancelNothing):
+            return self._boar(view, legal, chance)
         if isinstance(first, PlaceInjury):
             return self._injury(view, legal)
         if isinstance(first, Join | StayOff):
@@ -132,15 +133,17 @@ class HeuristicBot:
         seen = [b.title for b in view.row]
         return min(legal, key=lambda move: seen.count(titles[move.boulder]) if move.boulder in titles else 0)
 
-    def _boar(self, view: BoulderBluffView, legal: Sequence[Any]) -> Any:
+    def _boar(self, view: BoulderBluffView, legal: Sequence[Any], chance: Chance) -> Any:
+        """The rival card that adds the most on this boulder (a tie drawn by chance); with none,
+        nothing (never its own card, Ruling 13)."""
         climb = view.climb
-        if climb is None:
-            return legal[0]
         theirs = {
-            card.number: card.value or 0
-            for c in climb.climbers
+            card.number: card
+            for c in (climb.climbers if climb is not None else ())
             if c.seat != view.seat
             for card in (*c.face_up, *(c.hidden or ()), *c.added)
         }
-        options = [move for move in legal if move.card in theirs]
-        return max(options, key=lambda move: theirs[move.card]) if options else legal[0]
+        options = [move for move in legal if isinstance(move, CancelValue) and move.card in theirs]
+        if climb is None or not options:
+            return CancelNothing() if CancelNothing() in legal else legal[0]
+        return chance.best(options, key=lambda move: strength((theirs[move.card],), climb.boulder))

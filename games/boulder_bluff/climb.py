@@ -22,6 +22,7 @@ from games.boulder_bluff.events import (
     ClimbTallied,
     JoinAnswered,
     JoinAsked,
+    NothingCancelled,
     PlayOpened,
     SnakeShown,
     ThreesPlayed,
@@ -30,7 +31,7 @@ from games.boulder_bluff.events import (
 )
 from games.boulder_bluff.injuries import injure
 from games.boulder_bluff.state import Climb, ClimbStep, Stage, State
-from games.boulder_bluff.tally import animals, injured, owns, strengths, value, winner
+from games.boulder_bluff.tally import adds, animals, injured, owns, strengths, winner
 from games.boulder_bluff.turns import draw, top_up
 from games.core.chance import Chance
 from games.core.deadlines import seconds_after
@@ -76,7 +77,7 @@ def perform(story: Story[State], step: ClimbStep, chance: Chance) -> Waits | Non
         case ClimbStep(Stage.REVEAL):
             _reveal(story, climb, chance)
         case ClimbStep(Stage.BOAR, seat) if seat is not None:
-            return _boar(story, climb, seat)
+            return _boar(story, climb, seat, chance)
         case ClimbStep(Stage.TROUT):
             _trout(story, climb, chance)
         case ClimbStep(Stage.TALLY):
@@ -167,34 +168,34 @@ def _reveal(story: Story[State], climb: Climb, chance: Chance) -> None:
     story.tell(ClimbPlanned((*boars, *trout, ClimbStep(Stage.TALLY), ClimbStep(Stage.CLEANUP)), first=True))
 
 
-def boar_default(climb: Climb, seat: int) -> tuple[tuple[int, ...], int | None]:
-    """The cards Boar Assault may cancel, and silence's pick: the other climbers' best card (Ruling 13)."""
-    present = animals(climb)
+def boar_default(state: State, climb: Climb, seat: int, chance: Chance) -> tuple[tuple[int, ...], int | None]:
+    """The cards Boar Assault may cancel, and silence's pick (Ruling 13): the rival card that adds the
+    most to its climber's strength on this boulder (a tie drawn by chance); with no rival card that
+    has a value, nothing."""
     options = tuple(
         card.number
         for climber in climb.climbers
         for card in climber.cards
         if card.value is not None and card.number not in climb.cancelled
     )
-    theirs = [
-        (value(card, climb, present), card.number)
+    rivals = [
+        (climber.seat, card.number)
         for climber in climb.climbers
         if climber.seat != seat
         for card in climber.cards
         if card.number in options
     ]
-    best = max(theirs, key=lambda pair: pair[0], default=None)
-    if best is not None:
-        return options, best[1]
-    return options, (options[0] if options else None)
+    if not rivals:
+        return options, None
+    return options, chance.best(rivals, key=lambda rival: adds(state, climb, *rival))[1]
 
 
-def _boar(story: Story[State], climb: Climb, seat: int) -> Waits | None:
-    options, default = boar_default(climb, seat)
-    if default is None:
+def _boar(story: Story[State], climb: Climb, seat: int, chance: Chance) -> Waits | None:
+    options, default = boar_default(story.state, climb, seat, chance)
+    if not options:
         return None
     if seat in story.state.out:  # Ruling 20: silence
-        story.tell(ValueCancelled(seat, default))
+        story.tell(ValueCancelled(seat, default) if default is not None else NothingCancelled(seat))
         return None
     deadline = seconds_after(story.at, story.state.options.join_seconds)
     story.tell(

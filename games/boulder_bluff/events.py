@@ -176,7 +176,7 @@ class BoarAsked(Event):
     seat: int
     key: str
     options: tuple[int, ...]
-    default: int
+    default: int | None  # None: silence cancels nothing (no rival card has a value)
     deadline: int | None
 
 
@@ -184,6 +184,13 @@ class BoarAsked(Event):
 class ValueCancelled(Event):
     seat: int
     card: int
+
+
+@dataclass(frozen=True, slots=True)
+class NothingCancelled(Event):
+    """Boar Assault: ``seat`` cancels no card's value (silence with no rival card to cancel, Ruling 13)."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +293,7 @@ EVENTS = EventCodec(
         ThreesPlayed,
         BoarAsked,
         ValueCancelled,
+        NothingCancelled,
         TroutAdded,
         ClimbTallied,
         BoulderClaimed,

@@ -6,6 +6,8 @@ take place only when more than one player climbs, which is the only time a climb
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.boulder_bluff.cards import FINGER, SHOULDER, Animal, Card
 from games.boulder_bluff.state import Claim, Climb, Climber, State, Strength
 
@@ -75,6 +77,14 @@ def strengths(state: State, climb: Climb) -> tuple[Strength, ...]:
         )
         result.append(Strength(climber.seat, *parts, sum(parts)))
     return tuple(result)
+
+
+def adds(state: State, climb: Climb, seat: int, number: int) -> int:
+    """How much card ``number`` adds to ``seat``'s strength on this boulder: what cancelling its value
+    would take away (its Raw Strength, and its part in the Technique Bonus, which may be negative)."""
+    index = next(i for i, climber in enumerate(climb.climbers) if climber.seat == seat)
+    without = replace(climb, cancelled=climb.cancelled | {number})
+    return strengths(state, climb)[index].total - strengths(state, without)[index].total
 
 
 def winner(tally: tuple[Strength, ...]) -> int:

@@ -107,7 +107,7 @@ def player_view(state: State, viewer: Viewer) -> BoulderBluffView:
         state.tally,
         _step(state),
         _waiting_on(state),
-        state.boar.options if state.boar is not None else (),
+        tuple(card for card in state.boar.options if card is not None) if state.boar is not None else (),
         min(times) if times else None,
         state.over,
         state.reason,

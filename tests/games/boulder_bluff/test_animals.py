@@ -10,17 +10,28 @@ from games.boulder_bluff import SPEC
 from games.boulder_bluff.cards import KINGDOM_CARDS, Animal, Colour
 from games.boulder_bluff.climb import perform
 from games.boulder_bluff.events import (
+    BoarAsked,
     BoulderClaimed,
     ChalkDrawn,
     ClimbCalledOff,
+    ClimbTallied,
     InjuryAsked,
     InjuryTaken,
+    NothingCancelled,
     StaysRevealed,
     ThreesPlayed,
     TroutAdded,
     ValueCancelled,
 )
-from games.boulder_bluff.moves import ChalkUp, ClimbBoulder, Join, PlaceInjury, PlayCard
+from games.boulder_bluff.moves import (
+    CancelNothing,
+    CancelValue,
+    ChalkUp,
+    ClimbBoulder,
+    Join,
+    PlaceInjury,
+    PlayCard,
+)
 from games.boulder_bluff.state import Claim, Climber, ClimbStep, Stage
 from games.boulder_bluff.tally import injured, strengths
 from games.boulder_bluff.turns import new_story
@@ -199,3 +210,51 @@ def test_a_contested_climb_injures_every_climber_short_of_the_boulder():
     assert BoulderClaimed(me, boulder(9, G), False) in told
     injuries = {(e.seat, e.boulder) for e in told if isinstance(e, InjuryTaken)}
     assert injuries == {(me, boulder(9, G).number), (other, boulder(5, O).number)}
+
+
+def boar_asked(state, seat=0):
+    story = new_story(state, 0)
+    perform(story, ClimbStep(Stage.BOAR, seat), Chance("boar", 0))
+    return story.state, next(e for e in story.events if isinstance(e, BoarAsked))
+
+
+def test_boar_assault_silence_cancels_the_rival_card_that_adds_the_most_on_this_boulder():
+    """Ruling 13 (# audit Q3): on a purple boulder the rival's purple 3 adds 3, while its orange 5 adds
+    nothing and, by its green title, even keeps the rival from the Technique Bonus: silence cancels
+    the 3, not the card with the higher printed value."""
+    five, three = plain(5, (O,), G), plain(3, (P,), P)
+    mine = Climber(0, face_up=(animal(Animal.BOAR_ASSAULT), plain(4, (P,), P)))
+    state = climbing(table(), boulder(4, P), mine, Climber(1, face_up=(five, three)))
+    _, asked = boar_asked(state)
+    assert asked.default == three.number and set(asked.options) == {
+        five.number,
+        three.number,
+        plain(4, (P,), P).number,
+    }
+
+
+def test_boar_assault_silence_cancels_nothing_when_no_rival_card_has_a_value():
+    """Ruling 13 (# audit Q3): the Boar's player is offered its own card and "nothing"; silence keeps
+    every value, its own included."""
+    state = begun(2, joinSeconds=5)
+    me, other = state.active, 1 - state.active
+    five, boar, bear = plain(5, (G,), P), animal(Animal.BOAR_ASSAULT), animal(Animal.ANGRY_BEAR)
+    state = holding(holding(state, me, five, boar), other, bear, plain(2, (O,), G))
+    state = replace(state, table=replace(state.table, row=(boulder(9, G), *state.row[1:])))
+    for seat, move in (
+        (me, ClimbBoulder(boulder(9, G).number)),
+        (me, PlayCard(five.number, False)),
+        (me, PlayCard(boar.number, False)),
+        (me, ChalkUp()),
+        (other, Join()),
+        (other, PlayCard(bear.number, False)),
+        (other, ChalkUp()),
+    ):
+        state, _ = act(state, seat, move)
+    assert state.boar.default is None
+    assert SPEC.legal_moves(state, me) == (CancelValue(five.number), CancelNothing())
+    (pick,) = SPEC.deadlines(state)
+    state, told = act(state, None, Timeout(pick.id), pick.at)
+    assert NothingCancelled(me) in told and not any(isinstance(e, ValueCancelled) for e in told)
+    tally = next(e for e in told if isinstance(e, ClimbTallied)).strengths
+    assert next(s.raw for s in tally if s.seat == me) == 5
