@@ -3,14 +3,15 @@
 A climb is planned as: the active climber plays (PLAY), each other player clockwise is asked whether
 they join (ASK; joining queues their PLAY right behind), then SETTLE: alone, the climber claims the
 boulder unrevealed; otherwise Sneaky Snakes are shown (SNAKE) and the rest revealed (REVEAL), Boar
-Assaults pick (BOAR), Tactical Trout adds cards (TROUT), the strengths are tallied with injuries
-(TALLY), and the table is cleared (CLEANUP). ``perform`` does one step; the steps that wait on a
+Assaults pick (BOAR), Tactical Trout adds cards (TROUT; the animals it adds act there, Snakes aside,
+and a Boar among them picks right after), the strengths are tallied with injuries (TALLY), and the
+table is cleared (CLEANUP). ``perform`` does one step; the steps that wait on a
 player return the question they opened.
 """
 
 from __future__ import annotations
 
-from games.boulder_bluff.cards import Animal
+from games.boulder_bluff.cards import Animal, Card
 from games.boulder_bluff.events import (
     BoarAsked,
     BoulderClaimed,
@@ -147,25 +148,32 @@ def _reveal(story: Story[State], climb: Climb, chance: Chance) -> None:
     Meerkat's extra chalk (Ruling 14); then queue the Boar picks (Ruling 13), Trout, tally, cleanup."""
     for climber in climb.climbers:
         story.tell(CardsRevealed(climber.seat, climber.face_down))
-    present = animals(climb)
-    if Animal.BORING_BADGER in present:
-        for climber in climb.climbers:
+    seen = {climber.seat: climber.cards for climber in climb.climbers}
+    boars = _animals_act(story, seen, chance)
+    trout = [ClimbStep(Stage.TROUT)] if Animal.TACTICAL_TROUT in animals(climb) else []
+    story.tell(ClimbPlanned((*boars, *trout, ClimbStep(Stage.TALLY), ClimbStep(Stage.CLEANUP)), first=True))
+
+
+def _animals_act(
+    story: Story[State], seen: dict[int, tuple[Card, ...]], chance: Chance
+) -> tuple[ClimbStep, ...]:
+    """The animals among the cards just ``seen`` (each climber's) act: Boring Badger's 3s (Ruling 17),
+    Messy Meerkat's extra chalk (Ruling 14); returns the Boar Assault picks they bring (Ruling 13)."""
+    if any(card.animal is Animal.BORING_BADGER for cards in seen.values() for card in cards):
+        for climber in _climb(story.state).climbers:
             threes = tuple(card for card in story.state.players[climber.seat].hand if card.value == 3)
             if threes:
                 story.tell(ThreesPlayed(climber.seat, threes))
-    for climber in climb.climbers:
-        for card in climber.cards:
+    for seat, cards in seen.items():
+        for card in cards:
             if card.animal is Animal.MESSY_MEERKAT:
-                chalk_up(story, climber.seat, chance)
-    climb = _climb(story.state)
-    boars = [
-        ClimbStep(Stage.BOAR, c.seat)
-        for c in climb.climbers
-        for k in c.cards
-        if k.animal is Animal.BOAR_ASSAULT
-    ]
-    trout = [ClimbStep(Stage.TROUT)] if Animal.TACTICAL_TROUT in present else []
-    story.tell(ClimbPlanned((*boars, *trout, ClimbStep(Stage.TALLY), ClimbStep(Stage.CLEANUP)), first=True))
+                chalk_up(story, seat, chance)
+    return tuple(
+        ClimbStep(Stage.BOAR, seat)
+        for seat, cards in seen.items()
+        for card in cards
+        if card.animal is Animal.BOAR_ASSAULT
+    )
 
 
 def boar_default(state: State, climb: Climb, seat: int, chance: Chance) -> tuple[tuple[int, ...], int | None]:
@@ -205,13 +213,18 @@ def _boar(story: Story[State], climb: Climb, seat: int, chance: Chance) -> Waits
 
 
 def _trout(story: Story[State], climb: Climb, chance: Chance) -> None:
-    """Ruling 18: each Trout adds 2 cards from the deck to its player's and 1 to each other climber's."""
+    """Ruling 18: each Trout adds 2 cards from the deck to its player's and 1 to each other climber's;
+    the animals among them act as if revealed, except Sneaky Snakes (their Boars pick next)."""
     for owner in climb.climbers:
         if not owns(owner, Animal.TACTICAL_TROUT):
             continue
         for climber in climb.climbers:
             count = 2 if climber.seat == owner.seat else 1
             draw(story, climber.seat, count, chance, told=TroutAdded)
+    added = {climber.seat: climber.added for climber in _climb(story.state).climbers}
+    boars = _animals_act(story, added, chance)
+    if boars:
+        story.tell(ClimbPlanned(boars, first=True))
 
 
 def _tally(story: Story[State], climb: Climb) -> None:

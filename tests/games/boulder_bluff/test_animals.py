@@ -258,3 +258,30 @@ def test_boar_assault_silence_cancels_nothing_when_no_rival_card_has_a_value():
     assert NothingCancelled(me) in told and not any(isinstance(e, ValueCancelled) for e in told)
     tally = next(e for e in told if isinstance(e, ClimbTallied)).strengths
     assert next(s.raw for s in tally if s.seat == me) == 5
+
+
+def test_animals_added_by_tactical_trout_take_effect_except_sneaky_snakes():
+    """Ruling 18 (# audit Q1, U4): the Trout's player gets a Messy Meerkat and a Boar Assault, the other
+    climber a Boring Badger: the Meerkat draws a chalk token, the Badger plays every climber's 3s from
+    hand, and the Boar picks before the tally. A Snake added this way (the next climb) does nothing."""
+    trout, badger = (
+        next(c for c in KINGDOM_CARDS if c.animal is kind)
+        for kind in (Animal.TACTICAL_TROUT, Animal.BORING_BADGER)
+    )
+    meerkat, boar = animal(Animal.MESSY_MEERKAT), animal(Animal.BOAR_ASSAULT)
+    three = plain(3, (G,), G)
+    state = holding(begun(2, animalKingdom=True), 1, three, plain(4, (O,), O))
+    state = replace(state, deck=(meerkat, boar, badger, *state.deck), bag=(-2, 0, 2))
+    state = climbing(state, boulder(4, G), Climber(0, face_up=(trout,), chalk=(1,)), Climber(1, chalk=(-1,)))
+    story = new_story(state, 0)
+    perform(story, ClimbStep(Stage.TROUT), Chance("t", 0))
+    told = story.events
+    assert TroutAdded(0, (meerkat, boar)) in told and TroutAdded(1, (badger,)) in told
+    assert ThreesPlayed(1, (three,)) in told
+    assert [e.seat for e in told if isinstance(e, ChalkDrawn)] == [0]
+    assert story.state.steps.pending[0] == ClimbStep(Stage.BOAR, 0)
+    snaked = replace(state, deck=(SNAKE, *state.deck[3:]))
+    snaked = replace(snaked, climb=replace(snaked.climb, climbers=(Climber(1, face_up=(trout,)), Climber(0))))
+    story = new_story(snaked, 0)
+    perform(story, ClimbStep(Stage.TROUT), Chance("t", 0))
+    assert TroutAdded(1, (SNAKE, snaked.deck[1])) in story.events and story.state.snake is None
