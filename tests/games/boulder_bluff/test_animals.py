@@ -12,6 +12,7 @@ from games.boulder_bluff.climb import perform
 from games.boulder_bluff.events import (
     BoarAsked,
     BoulderClaimed,
+    CardsRevealed,
     ChalkDrawn,
     ClimbCalledOff,
     ClimbTallied,
@@ -22,6 +23,7 @@ from games.boulder_bluff.events import (
     ThreesPlayed,
     TroutAdded,
     ValueCancelled,
+    Withdrew,
 )
 from games.boulder_bluff.moves import (
     CancelNothing,
@@ -31,6 +33,8 @@ from games.boulder_bluff.moves import (
     Join,
     PlaceInjury,
     PlayCard,
+    StayOff,
+    Withdraw,
 )
 from games.boulder_bluff.state import Claim, Climber, ClimbStep, Stage
 from games.boulder_bluff.tally import injured, strengths
@@ -285,3 +289,103 @@ def test_animals_added_by_tactical_trout_take_effect_except_sneaky_snakes():
     story = new_story(snaked, 0)
     perform(story, ClimbStep(Stage.TROUT), Chance("t", 0))
     assert TroutAdded(1, (SNAKE, snaked.deck[1])) in story.events and story.state.snake is None
+
+
+def test_boring_badgers_threes_count_in_the_tally_even_off_colour():
+    """Ruling 17 (# audit U6): "even if they don't match the color": the forced 3s add Raw Strength only
+    where they match the boulder, and an off-title 3 costs the Technique Bonus."""
+    badger = next(card for card in KINGDOM_CARDS if card.animal is Animal.BORING_BADGER)
+    green, purple = plain(3, (G,), G), plain(3, (P,), P)
+    state = holding(begun(2, animalKingdom=True), 1, green, purple)
+    mine = Climber(0, face_up=(badger, plain(4, (G,), G)))
+    state = climbing(state, boulder(4, G), mine, Climber(1, face_up=(plain(2, (G,), G),)))
+    assert (strengths(state, state.climb)[1].raw, strengths(state, state.climb)[1].technique) == (2, 1)
+    after = reveal(state).state
+    theirs = strengths(after, after.climb)[1]
+    assert (theirs.raw, theirs.technique) == (5, 0) and after.players[1].hand == ()
+
+
+def test_a_player_with_no_claimed_boulder_takes_no_injury():
+    """Ruling 7 (# audit U7): both climbers are short of the 9; the winner, who has just claimed it,
+    is injured, and the other, with no claimed boulder, tosses nothing."""
+    state, me, other = contested()
+    assert state.players[other].claims == ()
+    state, told = joined(state, me, other)
+    assert {e.seat for e in told if isinstance(e, InjuryTaken)} == {me}
+
+
+def test_a_solo_climb_sets_off_no_animal():
+    """Ruling 2 (# audit U8): the effects "take place this turn if more than one player attempts the
+    climb": alone, a face-down Messy Meerkat draws no token and a Boring Badger forces no 3s."""
+    badger = next(card for card in KINGDOM_CARDS if card.animal is Animal.BORING_BADGER)
+    meerkat, five = animal(Animal.MESSY_MEERKAT), plain(5, (G,), P)
+    state = begun(2, animalKingdom=True)
+    me, other = state.active, 1 - state.active
+    state = holding(holding(state, me, five, meerkat, badger), other, plain(3, (G,), G))
+    state = replace(state, table=replace(state.table, row=(boulder(9, G), *state.row[1:])))
+    told = []
+    for seat, move in (
+        (me, ClimbBoulder(boulder(9, G).number)),
+        (me, PlayCard(five.number, False)),
+        (me, PlayCard(meerkat.number, True)),
+        (me, PlayCard(badger.number, True)),
+        (me, ChalkUp()),
+        (other, StayOff()),
+    ):
+        state, events = act(state, seat, move)
+        told += events
+    assert BoulderClaimed(me, boulder(9, G), True) in told
+    assert len([e for e in told if isinstance(e, ChalkDrawn)]) == 1
+    assert not any(isinstance(e, ThreesPlayed | CardsRevealed) for e in told)
+    assert plain(3, (G,), G) in state.players[other].hand
+
+
+def snake_climb(seats, *joiners):
+    """The active player climbs the green 9 with a 5 face up and a Sneaky Snake face down; each of
+    ``joiners`` (offsets clockwise) joins with one card face up; the Snake's countdown is open."""
+    state = begun(seats, animalKingdom=True, snakeSeconds=3)
+    me = state.active
+    cards = {1: plain(4, (G,), G), 2: plain(3, (G,), G), 3: plain(2, (G,), G)}
+    state = holding(state, me, plain(5, (G,), P), SNAKE)
+    for offset in range(1, seats):
+        state = holding(state, (me + offset) % seats, cards[offset])
+    state = replace(state, table=replace(state.table, row=(boulder(9, G), *state.row[1:])))
+    state, _ = act(state, me, ClimbBoulder(boulder(9, G).number))
+    state, _ = act(state, me, PlayCard(plain(5, (G,), P).number, False))
+    state, _ = act(state, me, PlayCard(SNAKE.number, True))
+    state, _ = act(state, me, ChalkUp())
+    for offset in range(1, seats):
+        seat = (me + offset) % seats
+        if offset in joiners:
+            state, _ = act(state, seat, Join())
+            state, _ = act(state, seat, PlayCard(cards[offset].number, False))
+            state, _ = act(state, seat, ChalkUp())
+        else:
+            state, _ = act(state, seat, StayOff())
+    return state, me
+
+
+def test_when_every_climber_withdraws_nobody_claims_and_the_chalk_goes_back():
+    """Ruling 15 (# audit U5): "If no one remains, simply return all chalk tokens to the bag"."""
+    state, me = snake_climb(2, 1)
+    for seat in (me, 1 - me):
+        state, _ = act(state, seat, Withdraw())
+    (countdown,) = SPEC.deadlines(state)
+    state, told = act(state, None, Timeout(countdown.id), countdown.at)
+    assert not any(isinstance(e, BoulderClaimed | CardsRevealed) for e in told)
+    assert boulder(9, G) in state.row and sorted(state.bag) == [-2, -1, 0, 1, 2]
+    assert state.climb is None and all(len(p.hand) == 5 for p in state.players)
+
+
+def test_with_three_climbers_one_withdrawal_leaves_the_other_two_to_the_reveal():
+    """Ruling 15 (# audit U5): the withdrawn climber takes its cards back and is not tallied."""
+    state, me = snake_climb(3, 1, 2)
+    quitter, stayer = (me + 1) % 3, (me + 2) % 3
+    state, _ = act(state, quitter, Withdraw())
+    (countdown,) = SPEC.deadlines(state)
+    state, told = act(state, None, Timeout(countdown.id), countdown.at)
+    assert Withdrew(quitter) in told
+    assert {e.seat for e in told if isinstance(e, CardsRevealed)} == {me, stayer}
+    tallied = next(e for e in told if isinstance(e, ClimbTallied)).strengths
+    assert {s.seat for s in tallied} == {me, stayer}
+    assert plain(4, (G,), G) in state.players[quitter].hand

@@ -150,3 +150,13 @@ def test_a_card_whose_value_boar_assault_cancelled_counts_neither_for_raw_streng
     assert tally() == [(6, 2), (3, 0)]
     assert tally(four) == [(2, 1), (3, 0)]
     assert tally(off_title) == [(6, 2), (3, 1)]
+
+
+def test_cards_added_by_tactical_trout_count_in_the_tally_like_played_ones():
+    """Ruling 18 (# audit U4): added cards add Raw Strength, take part in the Technique Bonus, and an
+    added Angry Bear gives the other climber -1."""
+    mine = Climber(0, face_up=(plain(2, (G,), G),), added=(plain(3, (G,), G), animal(Animal.ANGRY_BEAR)))
+    theirs = Climber(1, face_up=(plain(3, (G,), O),), added=(plain(2, (O,), G),))
+    state = climbing(table(), boulder(4, G), mine, theirs)
+    tally = [(s.raw, s.technique, s.animals, s.total) for s in strengths(state, state.climb)]
+    assert tally == [(5, 2, 0, 7), (3, 0, -1, 2)]
