@@ -145,7 +145,8 @@ def _snakes(story: Story[State], climb: Climb) -> Waits | None:
 
 def _reveal(story: Story[State], climb: Climb, chance: Chance) -> None:
     """Step 4's reveal, then the animals that act on it: Boring Badger's 3s (Ruling 17), Messy
-    Meerkat's extra chalk (Ruling 14); then queue the Boar picks (Ruling 13), Trout, tally, cleanup."""
+    Meerkat's extra chalk (Ruling 14); then queue the Boar picks (Ruling 13), and Trout after them
+    (Ruling 21), the tally and the cleanup."""
     for climber in climb.climbers:
         story.tell(CardsRevealed(climber.seat, climber.face_down))
     seen = {climber.seat: climber.cards for climber in climb.climbers}

@@ -389,3 +389,15 @@ def test_with_three_climbers_one_withdrawal_leaves_the_other_two_to_the_reveal()
     tallied = next(e for e in told if isinstance(e, ClimbTallied)).strengths
     assert {s.seat for s in tallied} == {me, stayer}
     assert plain(4, (G,), G) in state.players[quitter].hand
+
+
+def test_boar_assault_picks_before_tactical_trout_adds_its_cards():
+    """Ruling 21 (# audit Q4, kept): both act after the reveal; the revealed Boars pick first, so
+    Trout's cards are never among their options."""
+    trout = next(card for card in KINGDOM_CARDS if card.animal is Animal.TACTICAL_TROUT)
+    mine = Climber(0, face_up=(animal(Animal.BOAR_ASSAULT), plain(4, (G,), G)))
+    state = climbing(table(), boulder(4, G), mine, Climber(1, face_up=(trout, plain(3, (G,), G))))
+    planned = reveal(state).state.steps.pending
+    assert planned == tuple(
+        ClimbStep(*step) for step in ((Stage.BOAR, 0), (Stage.TROUT,), (Stage.TALLY,), (Stage.CLEANUP,))
+    )
