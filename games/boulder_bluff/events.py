@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.boulder_bluff.cards import Boulder, Card
+from games.boulder_bluff.cards import Boulder, Card, as_seen
 from games.boulder_bluff.state import ClimbStep, Strength
 from games.core import deck
 from games.core.codec import EventCodec
 from games.core.sealed import QUIET_EVENTS, SEALED_EVENTS, ChoiceSealed, ChoicesRevealed, QuietChoice
 from games.core.steps import STEPS_EVENTS, StepsQueued
 from games.core.turns import TurnEnded, TurnStarted
-from games.core.visibility import Event, HiddenFields
+from games.core.visibility import NOBODY, PUBLIC, Audience, Event, HiddenFields, only
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,10 +126,17 @@ class ClimbPlanned(StepsQueued[ClimbStep]):
 
 @dataclass(frozen=True, slots=True)
 class SnakeShown(Event):
-    """A Sneaky Snake played in the climb, turned face up before the other cards (Ruling 15)."""
+    """A Sneaky Snake played in the climb, turned face up before the other cards (Ruling 15). Which
+    of the three Snakes it is, only its player knows (copies are interchangeable)."""
 
     seat: int
     card: Card
+
+    def audience(self) -> Audience:
+        return only(self.seat)
+
+    def public_form(self) -> Event:
+        return SnakeShown(self.seat, as_seen(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,10 +202,17 @@ class NothingCancelled(Event):
 
 @dataclass(frozen=True, slots=True)
 class TroutAdded(Event):
-    """Tactical Trout: cards from the top of the deck added to ``seat``'s, face up (Ruling 18)."""
+    """Tactical Trout: cards from the top of the deck added to ``seat``'s, face up (Ruling 18); a Snake
+    among them is shown as a Snake, not as which one (copies are interchangeable)."""
 
     seat: int
     cards: tuple[Card, ...]
+
+    def audience(self) -> Audience:
+        return PUBLIC if all(as_seen(card) == card for card in self.cards) else NOBODY
+
+    def public_form(self) -> Event:
+        return TroutAdded(self.seat, tuple(as_seen(card) for card in self.cards))
 
 
 @dataclass(frozen=True, slots=True)
