@@ -71,8 +71,18 @@ class PlaceInjury:
 
 
 Move = (
-    Prep | ClimbBoulder | PlayCard | ChalkUp | Join | StayOff | Stay | Withdraw | CancelValue | CancelNothing
-) | PlaceInjury
+    Prep
+    | ClimbBoulder
+    | PlayCard
+    | ChalkUp
+    | Join
+    | StayOff
+    | Stay
+    | Withdraw
+    | CancelValue
+    | CancelNothing
+    | PlaceInjury
+)
 MOVE_TYPES = (
     Prep,
     ClimbBoulder,
