@@ -117,8 +117,12 @@ FINGER, SHOULDER = "FINGER", "SHOULDER"
 INJURY_PENALTY = {FINGER: 1, SHOULDER: 2}  # points off the score at the end
 
 
+# A Sneaky Snake as anyone sees it who cannot tell which of the three it is: number 0 is no copy's.
+A_SNAKE = Card(0, "Sneaky Snake", animal=Animal.SNEAKY_SNAKE)
+
+
 def as_seen(card: Card) -> Card:
     """``card`` as a viewer who could not follow that very copy sees it: the three Sneaky Snakes are
-    alike, each shown as the first of them; every other card is the only one of its kind (owner
-    ruling: copies are interchangeable)."""
-    return SNAKES[0] if card.animal is Animal.SNEAKY_SNAKE else card
+    alike, each shown as ``A_SNAKE``; every other card is the only one of its kind (owner ruling:
+    copies are interchangeable)."""
+    return A_SNAKE if card.animal is Animal.SNEAKY_SNAKE else card

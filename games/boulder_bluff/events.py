@@ -133,7 +133,7 @@ class SnakeShown(Event):
     card: Card
 
     def audience(self) -> Audience:
-        return only(self.seat)
+        return PUBLIC if as_seen(self.card) == self.card else only(self.seat)
 
     def public_form(self) -> Event:
         return SnakeShown(self.seat, as_seen(self.card))
