@@ -16,10 +16,12 @@ from games.boulder_bluff.events import (
     ClimbCleared,
     ClimbPlanned,
     ClimbStarted,
+    CountdownChoice,
     HandDiscarded,
     InjuryTaken,
     JoinAnswered,
     MatchEnded,
+    NothingCancelled,
     Resigned,
     StayChosen,
     StaysRevealed,
@@ -27,6 +29,7 @@ from games.boulder_bluff.events import (
     Withdrew,
 )
 from games.boulder_bluff.moves import (
+    CancelNothing,
     CancelValue,
     ChalkUp,
     ClimbBoulder,
@@ -72,9 +75,12 @@ def play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
                 story.tell(ClimbPlanned((ClimbStep(Stage.PLAY, seat),), first=True))
             _resume(story, chance)
         case Stay() | Withdraw():
-            _sealed(story, seal(_round(state), seat, isinstance(move, Stay), StayChosen), chance)
+            _sealed(story, _choose(_round(state), seat, isinstance(move, Stay)), chance)
         case CancelValue(card=card):
             story.tell(ValueCancelled(seat, card))
+            _resume(story, chance)
+        case CancelNothing():
+            story.tell(NothingCancelled(seat))
             _resume(story, chance)
         case PlaceInjury(boulder=number):
             story.tell(InjuryTaken(seat, _injury(state), number))
@@ -89,7 +95,7 @@ def time_out(story: Story[State], deadline_id: str, chance: Chance) -> None:
     if state.snake is not None and not state.snake.closed:
         _sealed(story, close_round(state.snake, deadline_id), chance)
     elif state.boar is not None:
-        play(story, state.boar.seat, CancelValue(state.boar.default), chance)
+        play(story, state.boar.seat, _boar_silence(state.boar.default), chance)
     elif state.injury is not None:
         play(story, state.injury.seat, PlaceInjury(state.injury.default), chance)
     elif state.question is not None:
@@ -115,9 +121,9 @@ def resign(story: Story[State], seat: int, chance: Chance) -> None:
         return
     snake = state.snake
     if snake is not None and not snake.closed and seat in snake.still_to_choose:
-        _sealed(story, seal(snake, seat, True, StayChosen), chance)
+        _sealed(story, _choose(snake, seat, True), chance)
     elif state.boar is not None and state.boar.seat == seat:
-        play(story, seat, CancelValue(state.boar.default), chance)
+        play(story, seat, _boar_silence(state.boar.default), chance)
     elif state.injury is not None and state.injury.seat == seat:
         play(story, seat, PlaceInjury(state.injury.default), chance)
     elif state.question is not None and state.question.seat == seat:
@@ -147,6 +153,11 @@ def _out_of_time(story: Story[State], seat: int, chance: Chance) -> None:
     end_turn(story, "timeout")
 
 
+def _boar_silence(default: int | None) -> Move:
+    """Ruling 13: silence cancels its default card, or nothing."""
+    return CancelNothing() if default is None else CancelValue(default)
+
+
 def _chalk_up(story: Story[State], seat: int, chance: Chance) -> None:
     story.tell(ChalkedUp(seat))
     climb.chalk_up(story, seat, chance)
@@ -161,7 +172,7 @@ def _sealed(story: Story[State], events: tuple[Event, ...] | Rejected, chance: C
     story.tell(*events)
     if not any(isinstance(event, RoundClosed) for event in events):
         return
-    story.tell(reveal(_round(story.state), StaysRevealed))
+    story.tell(reveal(_round(story.state), StaysRevealed, silence=True))
     choices = _round(story.state).choices
     for climber in _climb_climbers(story.state):
         if choices.get(climber) is False:
@@ -176,18 +187,33 @@ def _sealed(story: Story[State], events: tuple[Event, ...] | Rejected, chance: C
     _resume(story, chance)
 
 
+def _choose(round_: SealedRound[bool], seat: int, stays: bool) -> tuple[Event, ...] | Rejected:
+    """A countdown choice: quiet in the rounds that hide readiness (a round opened before they did
+    takes its choices as it was opened)."""
+    return seal(round_, seat, stays, CountdownChoice if round_.silence_counts else StayChosen)
+
+
 def _run(story: Story[State], chance: Chance) -> None:
-    _after(story, run(story, _steps, lambda s, step: climb.perform(s, step, chance)))
+    final = _final(story.state)
+    _after(story, run(story, _steps, lambda s, step: climb.perform(s, step, chance)), final)
 
 
 def _resume(story: Story[State], chance: Chance) -> None:
-    _after(story, resume(story, _steps, lambda s, step: climb.perform(s, step, chance)))
+    final = _final(story.state)
+    _after(story, resume(story, _steps, lambda s, step: climb.perform(s, step, chance)), final)
 
 
-def _after(story: Story[State], waits: Waits | None) -> None:
-    """No step left: the climb is over and the turn ends (the last climb ends the match, Ruling 8)."""
+def _final(state: State) -> bool:
+    """Whether the climb under way is the last (read before its steps clear it from the table)."""
+    return state.climb is not None and state.climb.final
+
+
+def _after(story: Story[State], waits: Waits | None, final: bool) -> None:
+    """No step left: the climb is over and the turn ends. The climb that empties the boulder deck is
+    not the last: the next one, started with the deck empty, is, and the match ends after it (Ruling 8,
+    audit W1)."""
     if waits is None and not story.state.steps.pending:
-        end_turn(story, "climbed", last_climb=not story.state.boulders)
+        end_turn(story, "climbed", last_climb=final)
 
 
 def _steps(state: State) -> Steps[ClimbStep]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.boulder_bluff.cards import Boulder, Card
 from games.boulder_bluff.moves import (
+    CancelNothing,
     CancelValue,
     ChalkUp,
     ClimbBoulder,
@@ -60,17 +61,18 @@ class HeuristicBot:
         first = legal[0]
         if isinstance(first, Stay | Withdraw):
             return self._snake(view, legal)
-        if isinstance(first, CancelValue):
-            return self._boar(view, legal)
+        if isinstance(first, CancelValue | CancelNothing):
+            return self._boar(view, legal, chance)
         if isinstance(first, PlaceInjury):
-            return self._injury(view, legal)
+            return self._injury(view, legal, chance)
         if isinstance(first, Join | StayOff):
             return self._join(view, legal)
         if any(isinstance(move, PlayCard | ChalkUp) for move in legal):
-            return self._play(view, legal)
-        return self._turn(view, legal)
+            return self._play(view, legal, chance)
+        return self._turn(view, legal, chance)
 
-    def _turn(self, view: BoulderBluffView, legal: Sequence[Any]) -> Any:
+    def _turn(self, view: BoulderBluffView, legal: Sequence[Any], chance: Chance) -> Any:
+        """Ties between boulders are drawn by chance, never the row's order."""
         climbs = [move for move in legal if isinstance(move, ClimbBoulder)]
         by_number = {boulder.number: boulder for boulder in view.row}
         reachable = [
@@ -79,13 +81,14 @@ class HeuristicBot:
             if strength(view.hand, by_number[move.boulder]) >= by_number[move.boulder].points - 1
         ]
         if reachable:
-            return max(reachable, key=lambda move: by_number[move.boulder].points)
+            return chance.best(reachable, key=lambda move: by_number[move.boulder].points)
         if len(view.hand) < PREP_UNTIL or not climbs:
             return Prep()
-        return max(climbs, key=lambda move: strength(view.hand, by_number[move.boulder]))
+        return chance.best(climbs, key=lambda move: strength(view.hand, by_number[move.boulder]))
 
-    def _play(self, view: BoulderBluffView, legal: Sequence[Any]) -> Any:
-        """One strong card face up, the other useful cards and a bluff face down, then chalk."""
+    def _play(self, view: BoulderBluffView, legal: Sequence[Any], chance: Chance) -> Any:
+        """One strong card face up (a tie drawn by chance), the other useful cards and a bluff face
+        down, then chalk."""
         climb = view.climb
         if climb is None:
             return legal[0]
@@ -95,8 +98,10 @@ class HeuristicBot:
             (card for card in view.hand if set(card.colours) & set(climb.boulder.colours)),
             key=lambda card: -(card.value or 0),
         )
-        if not mine.face_up and useful and PlayCard(useful[0].number, False) in legal:
-            return PlayCard(useful[0].number, False)
+        if not mine.face_up and useful:
+            strongest = chance.best(useful, key=lambda card: card.value or 0)
+            if PlayCard(strongest.number, False) in legal:
+                return PlayCard(strongest.number, False)
         for card in useful:
             if PlayCard(card.number, True) in legal:
                 return PlayCard(card.number, True)
@@ -125,22 +130,26 @@ class HeuristicBot:
         ours = strength((*mine.face_up, *(mine.hidden or ())), climb.boulder) + sum(mine.chalk)
         return Stay() if ours >= _rivals(climb, view.seat) else Withdraw()
 
-    def _injury(self, view: BoulderBluffView, legal: Sequence[Any]) -> Any:
+    def _injury(self, view: BoulderBluffView, legal: Sequence[Any], chance: Chance) -> Any:
         """The variant: on a boulder whose title colour the row shows least (the fatigue it adds
-        weighs on the fewest climbs in sight)."""
+        weighs on the fewest climbs in sight; a tie drawn by chance)."""
         titles = {b.number: b.title for p in view.players for claim in p.claimed for b in (claim.boulder,)}
         seen = [b.title for b in view.row]
-        return min(legal, key=lambda move: seen.count(titles[move.boulder]) if move.boulder in titles else 0)
+        return chance.best(
+            legal, key=lambda move: -seen.count(titles[move.boulder]) if move.boulder in titles else 0
+        )
 
-    def _boar(self, view: BoulderBluffView, legal: Sequence[Any]) -> Any:
+    def _boar(self, view: BoulderBluffView, legal: Sequence[Any], chance: Chance) -> Any:
+        """The rival card that adds the most on this boulder (a tie drawn by chance); with none,
+        nothing (never its own card, Ruling 13)."""
         climb = view.climb
-        if climb is None:
-            return legal[0]
         theirs = {
-            card.number: card.value or 0
-            for c in climb.climbers
+            card.number: card
+            for c in (climb.climbers if climb is not None else ())
             if c.seat != view.seat
             for card in (*c.face_up, *(c.hidden or ()), *c.added)
         }
-        options = [move for move in legal if move.card in theirs]
-        return max(options, key=lambda move: theirs[move.card]) if options else legal[0]
+        options = [move for move in legal if isinstance(move, CancelValue) and move.card in theirs]
+        if climb is None or not options:
+            return CancelNothing() if CancelNothing() in legal else legal[0]
+        return chance.best(options, key=lambda move: strength((theirs[move.card],), climb.boulder))

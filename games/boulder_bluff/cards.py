@@ -102,6 +102,7 @@ ANIMAL_CARDS = tuple(_animal(34 + i, animal) for i, animal in enumerate(BASE_ANI
 KINGDOM_CARDS = tuple(_animal(40 + i, animal) for i, animal in enumerate(KINGDOM_ANIMALS))
 CLIMB_CARDS = (*PLAIN_CARDS, *ANIMAL_CARDS)  # the base game's 39
 CARDS = {card.number: card for card in (*CLIMB_CARDS, *KINGDOM_CARDS)}
+SNAKES = tuple(card for card in KINGDOM_CARDS if card.animal is Animal.SNEAKY_SNAKE)
 KEPT_ANIMALS = 6  # Animal Kingdom: 6 of the 14 animal cards go into the deck, 8 back to the box
 
 BOULDERS = tuple(
@@ -114,3 +115,14 @@ HAND_SIZE = 5
 ROW_SIZE = 3
 FINGER, SHOULDER = "FINGER", "SHOULDER"
 INJURY_PENALTY = {FINGER: 1, SHOULDER: 2}  # points off the score at the end
+
+
+# A Sneaky Snake as anyone sees it who cannot tell which of the three it is: number 0 is no copy's.
+A_SNAKE = Card(0, "Sneaky Snake", animal=Animal.SNEAKY_SNAKE)
+
+
+def as_seen(card: Card) -> Card:
+    """``card`` as a viewer who could not follow that very copy sees it: the three Sneaky Snakes are
+    alike, each shown as ``A_SNAKE``; every other card is the only one of its kind (owner ruling:
+    copies are interchangeable)."""
+    return A_SNAKE if card.animal is Animal.SNEAKY_SNAKE else card

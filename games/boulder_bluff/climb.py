@@ -3,14 +3,15 @@
 A climb is planned as: the active climber plays (PLAY), each other player clockwise is asked whether
 they join (ASK; joining queues their PLAY right behind), then SETTLE: alone, the climber claims the
 boulder unrevealed; otherwise Sneaky Snakes are shown (SNAKE) and the rest revealed (REVEAL), Boar
-Assaults pick (BOAR), Tactical Trout adds cards (TROUT), the strengths are tallied with injuries
-(TALLY), and the table is cleared (CLEANUP). ``perform`` does one step; the steps that wait on a
+Assaults pick (BOAR), Tactical Trout adds cards (TROUT; the animals it adds act there, Snakes aside,
+and a Boar among them picks right after), the strengths are tallied with injuries (TALLY), and the
+table is cleared (CLEANUP). ``perform`` does one step; the steps that wait on a
 player return the question they opened.
 """
 
 from __future__ import annotations
 
-from games.boulder_bluff.cards import Animal
+from games.boulder_bluff.cards import Animal, Card
 from games.boulder_bluff.events import (
     BoarAsked,
     BoulderClaimed,
@@ -22,6 +23,7 @@ from games.boulder_bluff.events import (
     ClimbTallied,
     JoinAnswered,
     JoinAsked,
+    NothingCancelled,
     PlayOpened,
     SnakeShown,
     ThreesPlayed,
@@ -30,11 +32,11 @@ from games.boulder_bluff.events import (
 )
 from games.boulder_bluff.injuries import injure
 from games.boulder_bluff.state import Climb, ClimbStep, Stage, State
-from games.boulder_bluff.tally import animals, injured, owns, strengths, value, winner
+from games.boulder_bluff.tally import adds, animals, injured, owns, strengths, winner
 from games.boulder_bluff.turns import draw, top_up
 from games.core.chance import Chance
 from games.core.deadlines import seconds_after
-from games.core.sealed import RoundOpened
+from games.core.sealed import QuietRoundOpened
 from games.core.steps import Waits
 from games.core.turns import Story
 
@@ -76,7 +78,7 @@ def perform(story: Story[State], step: ClimbStep, chance: Chance) -> Waits | Non
         case ClimbStep(Stage.REVEAL):
             _reveal(story, climb, chance)
         case ClimbStep(Stage.BOAR, seat) if seat is not None:
-            return _boar(story, climb, seat)
+            return _boar(story, climb, seat, chance)
         case ClimbStep(Stage.TROUT):
             _trout(story, climb, chance)
         case ClimbStep(Stage.TALLY):
@@ -126,7 +128,8 @@ def claim_alone(story: Story[State], climb: Climb) -> None:
 
 
 def _snakes(story: Story[State], climb: Climb) -> Waits | None:
-    """Ruling 15: every Snake is shown, then all climbers choose at once, within the countdown."""
+    """Ruling 15: every Snake is shown, then all climbers choose at once, sealed, and the countdown
+    runs to its end whoever has chosen (silence stays, so readiness is hidden: audit L1)."""
     for climber in climb.climbers:
         for card in climber.face_down:
             if card.animal is Animal.SNEAKY_SNAKE:
@@ -136,64 +139,72 @@ def _snakes(story: Story[State], climb: Climb) -> Waits | None:
     if not seats:  # Ruling 20: who resigned is silent, and silence stays
         story.tell(ClimbPlanned((ClimbStep(Stage.REVEAL),), first=True))
         return None
-    story.tell(RoundOpened(f"snake-{climb.number}", seats, deadline))
+    story.tell(QuietRoundOpened(f"snake-{climb.number}", seats, deadline))
     return story.state.snake
 
 
 def _reveal(story: Story[State], climb: Climb, chance: Chance) -> None:
     """Step 4's reveal, then the animals that act on it: Boring Badger's 3s (Ruling 17), Messy
-    Meerkat's extra chalk (Ruling 14); then queue the Boar picks (Ruling 13), Trout, tally, cleanup."""
+    Meerkat's extra chalk (Ruling 14); then queue the Boar picks (Ruling 13), and Trout after them
+    (Ruling 21), the tally and the cleanup."""
     for climber in climb.climbers:
         story.tell(CardsRevealed(climber.seat, climber.face_down))
-    present = animals(climb)
-    if Animal.BORING_BADGER in present:
-        for climber in climb.climbers:
-            threes = tuple(card for card in story.state.players[climber.seat].hand if card.value == 3)
-            if threes:
-                story.tell(ThreesPlayed(climber.seat, threes))
-    for climber in climb.climbers:
-        for card in climber.cards:
-            if card.animal is Animal.MESSY_MEERKAT:
-                chalk_up(story, climber.seat, chance)
-    climb = _climb(story.state)
-    boars = [
-        ClimbStep(Stage.BOAR, c.seat)
-        for c in climb.climbers
-        for k in c.cards
-        if k.animal is Animal.BOAR_ASSAULT
-    ]
-    trout = [ClimbStep(Stage.TROUT)] if Animal.TACTICAL_TROUT in present else []
+    seen = {climber.seat: climber.cards for climber in climb.climbers}
+    boars = _animals_act(story, seen, chance)
+    trout = [ClimbStep(Stage.TROUT)] if Animal.TACTICAL_TROUT in animals(climb) else []
     story.tell(ClimbPlanned((*boars, *trout, ClimbStep(Stage.TALLY), ClimbStep(Stage.CLEANUP)), first=True))
 
 
-def boar_default(climb: Climb, seat: int) -> tuple[tuple[int, ...], int | None]:
-    """The cards Boar Assault may cancel, and silence's pick: the other climbers' best card (Ruling 13)."""
-    present = animals(climb)
+def _animals_act(
+    story: Story[State], seen: dict[int, tuple[Card, ...]], chance: Chance
+) -> tuple[ClimbStep, ...]:
+    """The animals among the cards just ``seen`` (each climber's) act: Boring Badger's 3s (Ruling 17),
+    Messy Meerkat's extra chalk (Ruling 14); returns the Boar Assault picks they bring (Ruling 13)."""
+    if any(card.animal is Animal.BORING_BADGER for cards in seen.values() for card in cards):
+        for climber in _climb(story.state).climbers:
+            threes = tuple(card for card in story.state.players[climber.seat].hand if card.value == 3)
+            if threes:
+                story.tell(ThreesPlayed(climber.seat, threes))
+    for seat, cards in seen.items():
+        for card in cards:
+            if card.animal is Animal.MESSY_MEERKAT:
+                chalk_up(story, seat, chance)
+    return tuple(
+        ClimbStep(Stage.BOAR, seat)
+        for seat, cards in seen.items()
+        for card in cards
+        if card.animal is Animal.BOAR_ASSAULT
+    )
+
+
+def boar_default(state: State, climb: Climb, seat: int, chance: Chance) -> tuple[tuple[int, ...], int | None]:
+    """The cards Boar Assault may cancel, and silence's pick (Ruling 13): the rival card that adds the
+    most to its climber's strength on this boulder (a tie drawn by chance); with no rival card that
+    has a value, nothing."""
     options = tuple(
         card.number
         for climber in climb.climbers
         for card in climber.cards
         if card.value is not None and card.number not in climb.cancelled
     )
-    theirs = [
-        (value(card, climb, present), card.number)
+    rivals = [
+        (climber.seat, card.number)
         for climber in climb.climbers
         if climber.seat != seat
         for card in climber.cards
         if card.number in options
     ]
-    best = max(theirs, key=lambda pair: pair[0], default=None)
-    if best is not None:
-        return options, best[1]
-    return options, (options[0] if options else None)
+    if not rivals:
+        return options, None
+    return options, chance.best(rivals, key=lambda rival: adds(state, climb, *rival))[1]
 
 
-def _boar(story: Story[State], climb: Climb, seat: int) -> Waits | None:
-    options, default = boar_default(climb, seat)
-    if default is None:
+def _boar(story: Story[State], climb: Climb, seat: int, chance: Chance) -> Waits | None:
+    options, default = boar_default(story.state, climb, seat, chance)
+    if not options:
         return None
     if seat in story.state.out:  # Ruling 20: silence
-        story.tell(ValueCancelled(seat, default))
+        story.tell(ValueCancelled(seat, default) if default is not None else NothingCancelled(seat))
         return None
     deadline = seconds_after(story.at, story.state.options.join_seconds)
     story.tell(
@@ -203,13 +214,18 @@ def _boar(story: Story[State], climb: Climb, seat: int) -> Waits | None:
 
 
 def _trout(story: Story[State], climb: Climb, chance: Chance) -> None:
-    """Ruling 18: each Trout adds 2 cards from the deck to its player's and 1 to each other climber's."""
+    """Ruling 18: each Trout adds 2 cards from the deck to its player's and 1 to each other climber's;
+    the animals among them act as if revealed, except Sneaky Snakes (their Boars pick next)."""
     for owner in climb.climbers:
         if not owns(owner, Animal.TACTICAL_TROUT):
             continue
         for climber in climb.climbers:
             count = 2 if climber.seat == owner.seat else 1
             draw(story, climber.seat, count, chance, told=TroutAdded)
+    added = {climber.seat: climber.added for climber in _climb(story.state).climbers}
+    boars = _animals_act(story, added, chance)
+    if boars:
+        story.tell(ClimbPlanned(boars, first=True))
 
 
 def _tally(story: Story[State], climb: Climb) -> None:

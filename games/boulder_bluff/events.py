@@ -2,7 +2,7 @@
 
 Secret: the climb deck's and the boulder deck's order (nobody), a hand's cards (its owner), a card
 played face down (its player, until the reveal; forever after a solo climb or a withdrawal, for then
-no event ever names it again), and a sealed stay-or-withdraw choice (its seat, until all are shown).
+no event ever names it again), and a sealed stay-or-withdraw choice (its seat, until all are shown; nobody else learns that it chose).
 Public: cards played face up, chalk tokens once drawn, the boulders, the tally and the injuries.
 
 Turns are the kernel's (``games.core.turns``); the steps of a climb are the kernel's queue
@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.boulder_bluff.cards import Boulder, Card
+from games.boulder_bluff.cards import Boulder, Card, as_seen
 from games.boulder_bluff.state import ClimbStep, Strength
 from games.core import deck
 from games.core.codec import EventCodec
-from games.core.sealed import SEALED_EVENTS, ChoiceSealed, ChoicesRevealed
+from games.core.sealed import QUIET_EVENTS, SEALED_EVENTS, ChoiceSealed, ChoicesRevealed, QuietChoice
 from games.core.steps import STEPS_EVENTS, StepsQueued
 from games.core.turns import TurnEnded, TurnStarted
-from games.core.visibility import Event, HiddenFields
+from games.core.visibility import NOBODY, PUBLIC, Audience, Event, HiddenFields, only
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,15 +126,28 @@ class ClimbPlanned(StepsQueued[ClimbStep]):
 
 @dataclass(frozen=True, slots=True)
 class SnakeShown(Event):
-    """A Sneaky Snake played in the climb, turned face up before the other cards (Ruling 15)."""
+    """A Sneaky Snake played in the climb, turned face up before the other cards (Ruling 15). Which
+    of the three Snakes it is, only its player knows (copies are interchangeable)."""
 
     seat: int
     card: Card
+
+    def audience(self) -> Audience:
+        return PUBLIC if as_seen(self.card) == self.card else only(self.seat)
+
+    def public_form(self) -> Event:
+        return SnakeShown(self.seat, as_seen(self.card))
 
 
 @dataclass(frozen=True, slots=True)
 class StayChosen(ChoiceSealed[bool]):
     """True: stay in the climb; False: withdraw."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountdownChoice(QuietChoice[bool]):
+    """True: stay in the climb; False: withdraw. Nobody else learns even that ``seat`` chose: silence
+    stays, so an early choice would hint at a withdrawal (owner ruling on audit L1, Ruling 15)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +183,7 @@ class BoarAsked(Event):
     seat: int
     key: str
     options: tuple[int, ...]
-    default: int
+    default: int | None  # None: silence cancels nothing (no rival card has a value)
     deadline: int | None
 
 
@@ -181,11 +194,25 @@ class ValueCancelled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class NothingCancelled(Event):
+    """Boar Assault: ``seat`` cancels no card's value (silence with no rival card to cancel, Ruling 13)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class TroutAdded(Event):
-    """Tactical Trout: cards from the top of the deck added to ``seat``'s, face up (Ruling 18)."""
+    """Tactical Trout: cards from the top of the deck added to ``seat``'s, face up (Ruling 18); a Snake
+    among them is shown as a Snake, not as which one (copies are interchangeable)."""
 
     seat: int
     cards: tuple[Card, ...]
+
+    def audience(self) -> Audience:
+        return PUBLIC if all(as_seen(card) == card for card in self.cards) else NOBODY
+
+    def public_form(self) -> Event:
+        return TroutAdded(self.seat, tuple(as_seen(card) for card in self.cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,13 +298,16 @@ EVENTS = EventCodec(
         *STEPS_EVENTS,
         SnakeShown,
         *SEALED_EVENTS,
+        *QUIET_EVENTS,
         StayChosen,
+        CountdownChoice,
         StaysRevealed,
         Withdrew,
         CardsRevealed,
         ThreesPlayed,
         BoarAsked,
         ValueCancelled,
+        NothingCancelled,
         TroutAdded,
         ClimbTallied,
         BoulderClaimed,

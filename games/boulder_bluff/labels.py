@@ -47,6 +47,8 @@ def describe_move(move: Mapping[str, Any]) -> str:
             return "Withdraw: take your played cards back"
         case "CANCEL_VALUE":
             return f"Boar Assault: cancel the value of {_card(move.get('card'))}"
+        case "CANCEL_NOTHING":
+            return "Boar Assault: cancel nothing"
         case "PLACE_INJURY":
             return f"Place your injury on {_boulder(move.get('boulder'))}"
     return describe_action(move)

@@ -2,7 +2,8 @@
 
 On your turn: ``Prep`` or ``ClimbBoulder``; while you climb: ``PlayCard`` one at a time, face up or
 down, then ``ChalkUp``. Asked whether you join: ``Join`` or ``StayOff``. Sneaky Snake's countdown:
-``Stay`` or ``Withdraw`` (sealed). Boar Assault: ``CancelValue`` of a revealed card.
+``Stay`` or ``Withdraw`` (sealed). Boar Assault: ``CancelValue`` of a revealed card
+(or ``CancelNothing``, offered when no rival card has a value).
 An injury in the variant: ``PlaceInjury`` on one of your claimed boulders.
 """
 
@@ -60,10 +61,39 @@ class CancelValue:
 
 
 @dataclass(frozen=True, slots=True)
+class CancelNothing:
+    """Boar Assault with no rival card to cancel: leave every value as it is (Ruling 13)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlaceInjury:
     boulder: int  # the number of one of your claimed boulders offered
 
 
-Move = Prep | ClimbBoulder | PlayCard | ChalkUp | Join | StayOff | Stay | Withdraw | CancelValue | PlaceInjury
-MOVE_TYPES = (Prep, ClimbBoulder, PlayCard, ChalkUp, Join, StayOff, Stay, Withdraw, CancelValue, PlaceInjury)
+Move = (
+    Prep
+    | ClimbBoulder
+    | PlayCard
+    | ChalkUp
+    | Join
+    | StayOff
+    | Stay
+    | Withdraw
+    | CancelValue
+    | CancelNothing
+    | PlaceInjury
+)
+MOVE_TYPES = (
+    Prep,
+    ClimbBoulder,
+    PlayCard,
+    ChalkUp,
+    Join,
+    StayOff,
+    Stay,
+    Withdraw,
+    CancelValue,
+    CancelNothing,
+    PlaceInjury,
+)
 MOVES = MoveCodec(MOVE_TYPES)

@@ -11,6 +11,7 @@ from games.boulder_bluff.events import (
     ClimbTallied,
     InjuryAsked,
     InjuryTaken,
+    NothingCancelled,
     ThreesPlayed,
     TroutAdded,
     ValueCancelled,
@@ -45,7 +46,10 @@ def resolve(state: State, event: Event) -> State | None:
             )
             return add_to_climber(state, seat, face_up=cards)
         case BoarAsked(seat=seat, key=key, options=options, default=default, deadline=deadline):
-            return replace_state(state, waiting=Prompt(key, seat, BOAR, options, default, deadline))
+            choices = options if default is not None else (*options, None)  # None: cancel nothing
+            return replace_state(state, waiting=Prompt(key, seat, BOAR, choices, default, deadline))
+        case NothingCancelled():
+            return replace_state(state, waiting=None)
         case ValueCancelled(card=card):
             climb = the(state.climb)
             cancelled = replace_climb(climb, cancelled=climb.cancelled | {card})

@@ -28,6 +28,7 @@ from games.boulder_bluff.events import (
 )
 from games.boulder_bluff.moves import (
     MOVE_TYPES,
+    CancelNothing,
     CancelValue,
     ChalkUp,
     ClimbBoulder,
@@ -98,7 +99,7 @@ def _candidates(state: State, seat: int) -> tuple[Move, ...]:
         cards = state.players[seat].hand
         return (*(PlayCard(c.number, down) for c in cards for down in (False, True)), ChalkUp())
     if state.boar is not None:
-        return tuple(CancelValue(card) for card in state.boar.options)
+        return tuple(CancelNothing() if card is None else CancelValue(card) for card in state.boar.options)
     if state.injury is not None:
         return tuple(PlaceInjury(boulder) for boulder in state.injury.options)
     return (Join(), StayOff()) if state.question is not None else (Stay(), Withdraw())
@@ -122,6 +123,8 @@ def allowed(state: State, seat: int, move: Move) -> bool:
             return state.snake is not None and not state.snake.closed
         case CancelValue(card=card):
             return state.boar is not None and card in state.boar.options
+        case CancelNothing():
+            return state.boar is not None and None in state.boar.options
         case PlaceInjury(boulder=number):
             return state.injury is not None and number in state.injury.options
     return False

@@ -127,7 +127,7 @@ class Table:
 
 # What the match waits on inside a climb: a climber playing, the join question, a Boar Assault pick,
 # or Sneaky Snake's round. One at a time.
-Waiting = Playing | Prompt[bool] | Prompt[int] | SealedRound[bool]
+Waiting = Playing | Prompt[bool] | Prompt[int] | Prompt[int | None] | SealedRound[bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,8 +155,8 @@ class State:
         return waiting if isinstance(waiting, Prompt) and waiting.kind == JOIN else None  # type: ignore[return-value]
 
     @property
-    def boar(self) -> Prompt[int] | None:
-        """Boar Assault: which card's value to cancel."""
+    def boar(self) -> Prompt[int | None] | None:
+        """Boar Assault: which card's value to cancel (None: none, when silence would cancel none)."""
         waiting = self.waiting
         return waiting if isinstance(waiting, Prompt) and waiting.kind == BOAR else None  # type: ignore[return-value]
 

@@ -6,6 +6,8 @@ take place only when more than one player climbs, which is the only time a climb
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.boulder_bluff.cards import FINGER, SHOULDER, Animal, Card
 from games.boulder_bluff.state import Claim, Climb, Climber, State, Strength
 
@@ -40,9 +42,10 @@ def raw_strength(climber: Climber, climb: Climb, present: frozenset[Animal]) -> 
 
 
 def technique(climber: Climber, climb: Climb, present: frozenset[Animal]) -> int:
-    """+1 per card with a value when all of them share the boulder's title colour. Cute Squirrel negates
-    it for everyone, and wins over Crazy Chameleon, which otherwise gives it to everyone (Ruling 16)."""
-    valued = [card for card in climber.cards if card.value is not None]
+    """+1 per card with a value when all of them share the boulder's title colour; a card whose value
+    Boar Assault cancelled has none, and is ignored (Ruling 13). Cute Squirrel negates it for everyone,
+    and wins over Crazy Chameleon, which otherwise gives it to everyone (Ruling 16)."""
+    valued = [c for c in climber.cards if c.value is not None and c.number not in climb.cancelled]
     if Animal.CUTE_SQUIRREL in present or not valued:
         return 0
     if Animal.CRAZY_CHAMELEON in present or all(card.title is climb.boulder.title for card in valued):
@@ -74,6 +77,14 @@ def strengths(state: State, climb: Climb) -> tuple[Strength, ...]:
         )
         result.append(Strength(climber.seat, *parts, sum(parts)))
     return tuple(result)
+
+
+def adds(state: State, climb: Climb, seat: int, number: int) -> int:
+    """How much card ``number`` adds to ``seat``'s strength on this boulder: what cancelling its value
+    would take away (its Raw Strength, and its part in the Technique Bonus, which may be negative)."""
+    index = next(i for i, climber in enumerate(climb.climbers) if climber.seat == seat)
+    without = replace(climb, cancelled=climb.cancelled | {number})
+    return strengths(state, climb)[index].total - strengths(state, without)[index].total
 
 
 def winner(tally: tuple[Strength, ...]) -> int:

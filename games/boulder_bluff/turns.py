@@ -1,7 +1,7 @@
 """Turns, draws and the end of the match, told through the kernel's ``Story``.
 
-Passing the chalk bag is ending one turn and starting the next player's; drawing reshuffles the
-discards into a new deck whenever the deck runs out.
+Passing the chalk bag is ending one turn and starting the next player's; whenever the deck runs out,
+the discards become the new deck at once.
 """
 
 from __future__ import annotations
@@ -63,19 +63,26 @@ def draw(
     told: Callable[[int, tuple[Card, ...]], Event] = _drawn,
 ) -> None:
     """``seat`` draws up to ``count`` cards into its hand (or, ``told`` as ``TroutAdded``, into its
-    climb); an empty deck is refilled by shuffling the discards (Ruling 6); with both empty, nothing
-    more is drawn."""
+    climb). A draw that empties the deck shuffles the discards into a new one at once, and a deck
+    found empty is refilled so before a card is taken (Ruling 6); with both empty, nothing more is
+    drawn."""
     left = count
     while left:
-        state = story.state
-        if not state.deck:
-            if not state.discards:
-                return
-            pile = reshuffle(state.discards, chance=chance)
-            story.tell(DeckShuffled(pile, len(pile)))
+        refill(story, chance)
+        if not story.state.deck:
+            return
         drawn = story.state.deck[:left]
         story.tell(told(seat, drawn))
         left -= len(drawn)
+    refill(story, chance)
+
+
+def refill(story: Story[State], chance: Chance) -> None:
+    """Whenever the climb deck runs out, the discards are shuffled into a new deck (Ruling 6)."""
+    state = story.state
+    if not state.deck and state.discards:
+        pile = reshuffle(state.discards, chance=chance)
+        story.tell(DeckShuffled(pile, len(pile)))
 
 
 def top_up(story: Story[State], chance: Chance) -> None:

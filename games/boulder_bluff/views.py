@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.boulder_bluff.cards import Boulder, Card
+from games.boulder_bluff.cards import Boulder, Card, as_seen
 from games.boulder_bluff.injuries import score
 from games.boulder_bluff.rules import deadlines, waiting_on
 from games.boulder_bluff.state import Claim, Climber, State, Strength
@@ -106,12 +106,21 @@ def player_view(state: State, viewer: Viewer) -> BoulderBluffView:
         _climb(state, viewer),
         state.tally,
         _step(state),
-        tuple(sorted(waiting_on(state))),
-        state.boar.options if state.boar is not None else (),
+        _waiting_on(state),
+        tuple(card for card in state.boar.options if card is not None) if state.boar is not None else (),
         min(times) if times else None,
         state.over,
         state.reason,
     )
+
+
+def _waiting_on(state: State) -> tuple[int, ...]:
+    """Whom the match waits on; in Sneaky Snake's countdown, every climber still in until it ends,
+    whoever has chosen (readiness is hidden: audit L1)."""
+    snake = state.snake
+    if state.running and snake is not None and not snake.closed:
+        return tuple(sorted(seat for seat in snake.seen_waiting_on if seat not in state.out))
+    return tuple(sorted(waiting_on(state)))
 
 
 def _step(state: State) -> str:
@@ -139,11 +148,17 @@ def _climb(state: State, viewer: Viewer) -> ClimbView | None:
 
 
 def _climber(climber: Climber, viewer: Viewer) -> ClimberView:
+    """Cards as the viewer can follow them: its own played cards as they are; a Snake of someone
+    else's, and every card Trout added, as a card of its kind (copies are interchangeable)."""
     shown = climber.revealed or viewer.is_seat(climber.seat)
     hidden = _sorted(climber.face_down) if shown else None
-    return ClimberView(
-        climber.seat, climber.face_up, len(climber.face_down), hidden, climber.chalk, climber.added
-    )
+    face_up = climber.face_up if viewer.is_seat(climber.seat) else _seen(climber.face_up, viewer)
+    added = _seen(climber.added, viewer)
+    return ClimberView(climber.seat, face_up, len(climber.face_down), hidden, climber.chalk, added)
+
+
+def _seen(cards: tuple[Card, ...], viewer: Viewer) -> tuple[Card, ...]:
+    return cards if viewer.omniscient else tuple(as_seen(card) for card in cards)
 
 
 def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:

@@ -10,17 +10,32 @@ from games.boulder_bluff import SPEC
 from games.boulder_bluff.cards import KINGDOM_CARDS, Animal, Colour
 from games.boulder_bluff.climb import perform
 from games.boulder_bluff.events import (
+    BoarAsked,
     BoulderClaimed,
+    CardsRevealed,
     ChalkDrawn,
     ClimbCalledOff,
+    ClimbTallied,
     InjuryAsked,
     InjuryTaken,
+    NothingCancelled,
     StaysRevealed,
     ThreesPlayed,
     TroutAdded,
     ValueCancelled,
+    Withdrew,
 )
-from games.boulder_bluff.moves import ChalkUp, ClimbBoulder, Join, PlaceInjury, PlayCard
+from games.boulder_bluff.moves import (
+    CancelNothing,
+    CancelValue,
+    ChalkUp,
+    ClimbBoulder,
+    Join,
+    PlaceInjury,
+    PlayCard,
+    StayOff,
+    Withdraw,
+)
 from games.boulder_bluff.state import Claim, Climber, ClimbStep, Stage
 from games.boulder_bluff.tally import injured, strengths
 from games.boulder_bluff.turns import new_story
@@ -163,7 +178,7 @@ def test_sneaky_snake_silence_stays_and_a_stale_snake_timeout_does_nothing():
     assert act(state, None, Timeout("snake-0"))[1] == ()
     state, told = act(state, None, Timeout(countdown.id), countdown.at)
     shown = next(e for e in told if isinstance(e, StaysRevealed))
-    assert shown.choices == {} and BoulderClaimed(me, boulder(9, G), False) in told
+    assert shown.choices == {me: True, other: True} and BoulderClaimed(me, boulder(9, G), False) in told
 
 
 def test_boar_assault_silence_cancels_the_best_card_of_another_climber():
@@ -199,3 +214,190 @@ def test_a_contested_climb_injures_every_climber_short_of_the_boulder():
     assert BoulderClaimed(me, boulder(9, G), False) in told
     injuries = {(e.seat, e.boulder) for e in told if isinstance(e, InjuryTaken)}
     assert injuries == {(me, boulder(9, G).number), (other, boulder(5, O).number)}
+
+
+def boar_asked(state, seat=0):
+    story = new_story(state, 0)
+    perform(story, ClimbStep(Stage.BOAR, seat), Chance("boar", 0))
+    return story.state, next(e for e in story.events if isinstance(e, BoarAsked))
+
+
+def test_boar_assault_silence_cancels_the_rival_card_that_adds_the_most_on_this_boulder():
+    """Ruling 13 (# audit Q3): on a purple boulder the rival's purple 3 adds 3, while its orange 5 adds
+    nothing and, by its green title, even keeps the rival from the Technique Bonus: silence cancels
+    the 3, not the card with the higher printed value."""
+    five, three = plain(5, (O,), G), plain(3, (P,), P)
+    mine = Climber(0, face_up=(animal(Animal.BOAR_ASSAULT), plain(4, (P,), P)))
+    state = climbing(table(), boulder(4, P), mine, Climber(1, face_up=(five, three)))
+    _, asked = boar_asked(state)
+    assert asked.default == three.number and set(asked.options) == {
+        five.number,
+        three.number,
+        plain(4, (P,), P).number,
+    }
+
+
+def test_boar_assault_silence_cancels_nothing_when_no_rival_card_has_a_value():
+    """Ruling 13 (# audit Q3): the Boar's player is offered its own card and "nothing"; silence keeps
+    every value, its own included."""
+    state = begun(2, joinSeconds=5)
+    me, other = state.active, 1 - state.active
+    five, boar, bear = plain(5, (G,), P), animal(Animal.BOAR_ASSAULT), animal(Animal.ANGRY_BEAR)
+    state = holding(holding(state, me, five, boar), other, bear, plain(2, (O,), G))
+    state = replace(state, table=replace(state.table, row=(boulder(9, G), *state.row[1:])))
+    for seat, move in (
+        (me, ClimbBoulder(boulder(9, G).number)),
+        (me, PlayCard(five.number, False)),
+        (me, PlayCard(boar.number, False)),
+        (me, ChalkUp()),
+        (other, Join()),
+        (other, PlayCard(bear.number, False)),
+        (other, ChalkUp()),
+    ):
+        state, _ = act(state, seat, move)
+    assert state.boar.default is None
+    assert SPEC.legal_moves(state, me) == (CancelValue(five.number), CancelNothing())
+    (pick,) = SPEC.deadlines(state)
+    state, told = act(state, None, Timeout(pick.id), pick.at)
+    assert NothingCancelled(me) in told and not any(isinstance(e, ValueCancelled) for e in told)
+    tally = next(e for e in told if isinstance(e, ClimbTallied)).strengths
+    assert next(s.raw for s in tally if s.seat == me) == 5
+
+
+def test_animals_added_by_tactical_trout_take_effect_except_sneaky_snakes():
+    """Ruling 18 (# audit Q1, U4): the Trout's player gets a Messy Meerkat and a Boar Assault, the other
+    climber a Boring Badger: the Meerkat draws a chalk token, the Badger plays every climber's 3s from
+    hand, and the Boar picks before the tally. A Snake added this way (the next climb) does nothing."""
+    trout, badger = (
+        next(c for c in KINGDOM_CARDS if c.animal is kind)
+        for kind in (Animal.TACTICAL_TROUT, Animal.BORING_BADGER)
+    )
+    meerkat, boar = animal(Animal.MESSY_MEERKAT), animal(Animal.BOAR_ASSAULT)
+    three = plain(3, (G,), G)
+    state = holding(begun(2, animalKingdom=True), 1, three, plain(4, (O,), O))
+    state = replace(state, deck=(meerkat, boar, badger, *state.deck), bag=(-2, 0, 2))
+    state = climbing(state, boulder(4, G), Climber(0, face_up=(trout,), chalk=(1,)), Climber(1, chalk=(-1,)))
+    story = new_story(state, 0)
+    perform(story, ClimbStep(Stage.TROUT), Chance("t", 0))
+    told = story.events
+    assert TroutAdded(0, (meerkat, boar)) in told and TroutAdded(1, (badger,)) in told
+    assert ThreesPlayed(1, (three,)) in told
+    assert [e.seat for e in told if isinstance(e, ChalkDrawn)] == [0]
+    assert story.state.steps.pending[0] == ClimbStep(Stage.BOAR, 0)
+    snaked = replace(state, deck=(SNAKE, *state.deck[3:]))
+    snaked = replace(snaked, climb=replace(snaked.climb, climbers=(Climber(1, face_up=(trout,)), Climber(0))))
+    story = new_story(snaked, 0)
+    perform(story, ClimbStep(Stage.TROUT), Chance("t", 0))
+    assert TroutAdded(1, (SNAKE, snaked.deck[1])) in story.events and story.state.snake is None
+
+
+def test_boring_badgers_threes_count_in_the_tally_even_off_colour():
+    """Ruling 17 (# audit U6): "even if they don't match the color": the forced 3s add Raw Strength only
+    where they match the boulder, and an off-title 3 costs the Technique Bonus."""
+    badger = next(card for card in KINGDOM_CARDS if card.animal is Animal.BORING_BADGER)
+    green, purple = plain(3, (G,), G), plain(3, (P,), P)
+    state = holding(begun(2, animalKingdom=True), 1, green, purple)
+    mine = Climber(0, face_up=(badger, plain(4, (G,), G)))
+    state = climbing(state, boulder(4, G), mine, Climber(1, face_up=(plain(2, (G,), G),)))
+    assert (strengths(state, state.climb)[1].raw, strengths(state, state.climb)[1].technique) == (2, 1)
+    after = reveal(state).state
+    theirs = strengths(after, after.climb)[1]
+    assert (theirs.raw, theirs.technique) == (5, 0) and after.players[1].hand == ()
+
+
+def test_a_player_with_no_claimed_boulder_takes_no_injury():
+    """Ruling 7 (# audit U7): both climbers are short of the 9; the winner, who has just claimed it,
+    is injured, and the other, with no claimed boulder, tosses nothing."""
+    state, me, other = contested()
+    assert state.players[other].claims == ()
+    state, told = joined(state, me, other)
+    assert {e.seat for e in told if isinstance(e, InjuryTaken)} == {me}
+
+
+def test_a_solo_climb_sets_off_no_animal():
+    """Ruling 2 (# audit U8): the effects "take place this turn if more than one player attempts the
+    climb": alone, a face-down Messy Meerkat draws no token and a Boring Badger forces no 3s."""
+    badger = next(card for card in KINGDOM_CARDS if card.animal is Animal.BORING_BADGER)
+    meerkat, five = animal(Animal.MESSY_MEERKAT), plain(5, (G,), P)
+    state = begun(2, animalKingdom=True)
+    me, other = state.active, 1 - state.active
+    state = holding(holding(state, me, five, meerkat, badger), other, plain(3, (G,), G))
+    state = replace(state, table=replace(state.table, row=(boulder(9, G), *state.row[1:])))
+    told = []
+    for seat, move in (
+        (me, ClimbBoulder(boulder(9, G).number)),
+        (me, PlayCard(five.number, False)),
+        (me, PlayCard(meerkat.number, True)),
+        (me, PlayCard(badger.number, True)),
+        (me, ChalkUp()),
+        (other, StayOff()),
+    ):
+        state, events = act(state, seat, move)
+        told += events
+    assert BoulderClaimed(me, boulder(9, G), True) in told
+    assert len([e for e in told if isinstance(e, ChalkDrawn)]) == 1
+    assert not any(isinstance(e, ThreesPlayed | CardsRevealed) for e in told)
+    assert plain(3, (G,), G) in state.players[other].hand
+
+
+def snake_climb(seats, *joiners):
+    """The active player climbs the green 9 with a 5 face up and a Sneaky Snake face down; each of
+    ``joiners`` (offsets clockwise) joins with one card face up; the Snake's countdown is open."""
+    state = begun(seats, animalKingdom=True, snakeSeconds=3)
+    me = state.active
+    cards = {1: plain(4, (G,), G), 2: plain(3, (G,), G), 3: plain(2, (G,), G)}
+    state = holding(state, me, plain(5, (G,), P), SNAKE)
+    for offset in range(1, seats):
+        state = holding(state, (me + offset) % seats, cards[offset])
+    state = replace(state, table=replace(state.table, row=(boulder(9, G), *state.row[1:])))
+    state, _ = act(state, me, ClimbBoulder(boulder(9, G).number))
+    state, _ = act(state, me, PlayCard(plain(5, (G,), P).number, False))
+    state, _ = act(state, me, PlayCard(SNAKE.number, True))
+    state, _ = act(state, me, ChalkUp())
+    for offset in range(1, seats):
+        seat = (me + offset) % seats
+        if offset in joiners:
+            state, _ = act(state, seat, Join())
+            state, _ = act(state, seat, PlayCard(cards[offset].number, False))
+            state, _ = act(state, seat, ChalkUp())
+        else:
+            state, _ = act(state, seat, StayOff())
+    return state, me
+
+
+def test_when_every_climber_withdraws_nobody_claims_and_the_chalk_goes_back():
+    """Ruling 15 (# audit U5): "If no one remains, simply return all chalk tokens to the bag"."""
+    state, me = snake_climb(2, 1)
+    for seat in (me, 1 - me):
+        state, _ = act(state, seat, Withdraw())
+    (countdown,) = SPEC.deadlines(state)
+    state, told = act(state, None, Timeout(countdown.id), countdown.at)
+    assert not any(isinstance(e, BoulderClaimed | CardsRevealed) for e in told)
+    assert boulder(9, G) in state.row and sorted(state.bag) == [-2, -1, 0, 1, 2]
+    assert state.climb is None and all(len(p.hand) == 5 for p in state.players)
+
+
+def test_with_three_climbers_one_withdrawal_leaves_the_other_two_to_the_reveal():
+    """Ruling 15 (# audit U5): the withdrawn climber takes its cards back and is not tallied."""
+    state, me = snake_climb(3, 1, 2)
+    quitter, stayer = (me + 1) % 3, (me + 2) % 3
+    state, _ = act(state, quitter, Withdraw())
+    (countdown,) = SPEC.deadlines(state)
+    state, told = act(state, None, Timeout(countdown.id), countdown.at)
+    assert Withdrew(quitter) in told
+    assert {e.seat for e in told if isinstance(e, CardsRevealed)} == {me, stayer}
+    tallied = next(e for e in told if isinstance(e, ClimbTallied)).strengths
+    assert {s.seat for s in tallied} == {me, stayer}
+    assert plain(4, (G,), G) in state.players[quitter].hand
+
+
+def test_boar_assault_picks_before_tactical_trout_adds_its_cards():
+    """Ruling 21 (# audit Q4, kept): both act after the reveal; the revealed Boars pick first, so
+    Trout's cards are never among their options."""
+    trout = next(card for card in KINGDOM_CARDS if card.animal is Animal.TACTICAL_TROUT)
+    mine = Climber(0, face_up=(animal(Animal.BOAR_ASSAULT), plain(4, (G,), G)))
+    state = climbing(table(), boulder(4, G), mine, Climber(1, face_up=(trout, plain(3, (G,), G))))
+    planned = reveal(state).state.steps.pending
+    assert planned == tuple(
+        ClimbStep(*step) for step in ((Stage.BOAR, 0), (Stage.TROUT,), (Stage.TALLY,), (Stage.CLEANUP,))
+    )

@@ -11,6 +11,7 @@ from games.boulder_bluff.events import (
     BoulderClaimed,
     CardsDrawn,
     CardsRevealed,
+    ClimbStarted,
     DeckShuffled,
     HandDiscarded,
     InjuryTaken,
@@ -234,8 +235,8 @@ def test_boar_assault_cancels_a_value():
 
 
 def test_sneaky_snake_withdrawal_leaves_a_solo_claim():
-    """Ruling 15: one withdraws, the other claims unrevealed."""
-    state, me = climb_alone_ready(animalKingdom=True)
+    """Ruling 15: one withdraws, the other claims unrevealed, once the countdown ends."""
+    state, me = climb_alone_ready(animalKingdom=True, snakeSeconds=3)
     snake = next(c for c in KINGDOM_CARDS if c.animal is Animal.SNEAKY_SNAKE)
     state = holding(state, me, plain(5, (G,), P), snake)
     state = holding(state, 1 - me, plain(4, (G,), G), plain(2, (O,), G))
@@ -249,7 +250,9 @@ def test_sneaky_snake_withdrawal_leaves_a_solo_claim():
     state, _ = act(state, 1 - me, ChalkUp())
     assert state.snake is not None
     state, _ = act(state, me, Stay())
-    state, told = act(state, 1 - me, Withdraw())
+    state, _ = act(state, 1 - me, Withdraw())
+    (countdown,) = SPEC.deadlines(state)
+    state, told = act(state, None, Timeout(countdown.id), countdown.at)
     assert Withdrew(1 - me) in told and any(isinstance(e, BoulderClaimed) and e.solo for e in told)
     assert not any(isinstance(e, CardsRevealed) for e in told)
 
@@ -305,3 +308,64 @@ def test_with_two_players_resigning_ends_the_match():
     state = begun(2)
     state, _ = act(state, 1, Resign())
     assert state.over and SPEC.outcome(state).ranks == (1, 2)
+
+
+def solo_climb(state, seat):
+    """``seat`` climbs the row's first boulder with one card face up, and nobody joins."""
+    card = next(c for c in state.players[seat].hand if c.animal is None)
+    state, started = act(state, seat, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, seat, PlayCard(card.number, False))
+    state, _ = act(state, seat, ChalkUp())
+    for other in range(state.seats):
+        if state.question is not None and state.question.seat == other:
+            state, _ = act(state, other, StayOff())
+    return state, started
+
+
+def test_the_next_climb_after_the_boulder_deck_runs_out_is_the_last():
+    """Ruling 8 (# audit W1, U1): given one boulder left in the boulder deck, the climb that reveals
+    it is not the last; the next climb is, the view says so while it runs, and the match ends after it."""
+    state = begun(2)
+    me, other = state.active, 1 - state.active
+    state = replace(state, table=replace(state.table, boulders=state.boulders[-1:]))
+    state, started = solo_climb(state, me)
+    assert not started[0].final and not state.over and state.boulders == () and len(state.row) == 3
+    state, started = act(state, other, ClimbBoulder(state.row[0].number))
+    assert started[0].final
+    assert all(SPEC.player_view(state, seat_viewer(seat)).climb.final for seat in (me, other))
+    card = next(c for c in state.players[other].hand if c.animal is None)
+    state, _ = act(state, other, PlayCard(card.number, False))
+    state, _ = act(state, other, ChalkUp())
+    state, _ = act(state, me, StayOff())
+    assert state.over and state.reason == "last climb" and len(state.row) == 2
+
+
+def test_a_whole_match_ends_after_a_final_climb_with_the_deck_empty():
+    """Ruling 8 (# audit W1): 12 boulders in the deck and 3 in the row; the match's last climb is
+    started with the boulder deck empty, so 13 boulders are claimed (12 when the Snakes empty it)."""
+    for seed in range(4):
+        match = playout(SPEC, seed, seats=2 + seed % 3)
+        last = max(i for i, event in enumerate(match.log) if isinstance(event, ClimbStarted))
+        state = match.game.state
+        assert state.reason == "last climb" and match.log[last].final and state.boulders == ()
+        claimed = sum(len(player.claims) for player in state.players)
+        assert claimed == 12 + any(isinstance(event, BoulderClaimed) for event in match.log[last:])
+
+
+def test_a_draw_that_empties_the_deck_shuffles_the_discards_into_a_new_deck_at_once():
+    """Ruling 6 (# audit W2, U2): "whenever the climb cards deck depletes": given a deck of one card and
+    discards waiting, a prep that takes it turns the discards into the new deck there and then, so
+    the card the next climb plays waits in the new discard pile instead of joining that deck."""
+    state = begun(2)
+    me, other = state.active, 1 - state.active
+    state = replace(state, deck=state.deck[:1], discards=state.deck[1:])
+    waiting = len(state.discards)
+    state, told = act(state, me, Prep())
+    assert [type(e).__name__ for e in told][:2] == ["CardsDrawn", "DeckShuffled"]
+    assert (len(state.deck), state.discards) == (waiting, ())
+    card = next(c for c in state.players[other].hand if c.animal is None)
+    state, _ = act(state, other, ClimbBoulder(state.row[0].number))
+    state, _ = act(state, other, PlayCard(card.number, False))
+    state, _ = act(state, other, ChalkUp())
+    state, _ = act(state, me, StayOff())
+    assert state.discards == (card,) and card not in state.deck and not SPEC.invariants(state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.boulder_bluff.cards import FINGER, Animal, Colour
 from games.boulder_bluff.state import Claim, Climber
 from games.boulder_bluff.tally import strengths, winner
@@ -131,3 +133,30 @@ def test_ties_go_to_the_active_climber_then_clockwise():
     assert winner(strengths(state, state.climb)) == 2
     state = climbing(table(3), boulder(4, G), Climber(2, chalk=(-1,)), Climber(0), Climber(1))
     assert winner(strengths(state, state.climb)) == 0
+
+
+def test_a_card_whose_value_boar_assault_cancelled_counts_neither_for_raw_strength_nor_the_technique_bonus():
+    """Ruling 13 (# audit Q2, U3): the cancelled card has no value, and "climb cards without a value
+    are ignored" by the Technique Bonus: it loses its +1, and its title no longer blocks the bonus."""
+    four, two = plain(4, (G,), G), plain(2, (G,), G)
+    off_title = plain(3, (O,), O)
+    mine, theirs = Climber(0, face_up=(four, two)), Climber(1, face_up=(plain(3, (G,), G), off_title))
+    state = climbing(table(), boulder(4, G), mine, theirs)
+
+    def tally(*cancelled):
+        climb = replace(state.climb, cancelled=frozenset(card.number for card in cancelled))
+        return [(strength.raw, strength.technique) for strength in strengths(state, climb)]
+
+    assert tally() == [(6, 2), (3, 0)]
+    assert tally(four) == [(2, 1), (3, 0)]
+    assert tally(off_title) == [(6, 2), (3, 1)]
+
+
+def test_cards_added_by_tactical_trout_count_in_the_tally_like_played_ones():
+    """Ruling 18 (# audit U4): added cards add Raw Strength, take part in the Technique Bonus, and an
+    added Angry Bear gives the other climber -1."""
+    mine = Climber(0, face_up=(plain(2, (G,), G),), added=(plain(3, (G,), G), animal(Animal.ANGRY_BEAR)))
+    theirs = Climber(1, face_up=(plain(3, (G,), O),), added=(plain(2, (O,), G),))
+    state = climbing(table(), boulder(4, G), mine, theirs)
+    tally = [(s.raw, s.technique, s.animals, s.total) for s in strengths(state, state.climb)]
+    assert tally == [(5, 2, 0, 7), (3, 0, -1, 2)]

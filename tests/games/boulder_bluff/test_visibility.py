@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 
 from games.boulder_bluff import SPEC
-from games.boulder_bluff.cards import Colour
-from games.boulder_bluff.moves import ChalkUp, ClimbBoulder, Join, PlayCard, StayOff
+from games.boulder_bluff.cards import A_SNAKE, SNAKES, Colour
+from games.boulder_bluff.events import SnakeShown, StaysRevealed, TroutAdded, Withdrew
+from games.boulder_bluff.moves import ChalkUp, ClimbBoulder, Join, PlayCard, Stay, StayOff, Withdraw
 from games.core import engine
 from games.core.codec import encode
+from games.core.commands import Timeout
 from games.core.visibility import OMNISCIENT, SPECTATOR, redact, seat_viewer
 from tests.conformance.playouts import playout
 from tests.games.boulder_bluff.table import act, begun, boulder, holding, plain
@@ -87,3 +89,57 @@ def test_no_secret_reaches_any_viewer_with_or_without_the_expansion():
                 assert not [s for s in secrets if s in seen], (seed, game.version, viewer)
                 checked += len(secrets)
     assert checked
+
+
+def snake_countdown(snake=SNAKES[0]):
+    """The active player climbs with a 5 face up and ``snake`` face down; the other joins."""
+    from dataclasses import replace
+
+    state = begun(2, animalKingdom=True, snakeSeconds=3)
+    me, other = state.active, 1 - state.active
+    state = holding(state, me, plain(5, (G,), P), snake)
+    state = holding(state, other, plain(4, (G,), G))
+    state = replace(state, table=replace(state.table, row=(boulder(9, G), *state.row[1:])))
+    for seat, move in (
+        (me, ClimbBoulder(boulder(9, G).number)),
+        (me, PlayCard(plain(5, (G,), P).number, False)),
+        (me, PlayCard(snake.number, True)),
+        (me, ChalkUp()),
+        (other, Join()),
+        (other, PlayCard(plain(4, (G,), G).number, False)),
+        (other, ChalkUp()),
+    ):
+        state, told = act(state, seat, move)
+    return state, me, other, told
+
+
+def test_the_snake_countdown_hides_who_has_already_chosen():
+    """Ruling 15 (audit L1): silence stays, so an early choice is nobody else's to see: not in the
+    events, not in whom the view says the match waits on; the round runs to its deadline."""
+    state, me, other, _ = snake_countdown()
+    before = SPEC.player_view(state, seat_viewer(other))
+    state, told = act(state, me, Withdraw())
+    assert [redact(event, seat_viewer(other)) for event in told] == [None]
+    assert [redact(event, SPECTATOR) for event in told] == [None]
+    after = SPEC.player_view(state, seat_viewer(other))
+    assert after.waiting_on == before.waiting_on == tuple(sorted((me, other)))
+    assert SPEC.player_view(state, SPECTATOR).waiting_on == after.waiting_on
+    state, told = act(state, other, Stay())
+    assert state.snake is not None and not state.snake.closed  # everyone chose: it still runs
+    (countdown,) = SPEC.deadlines(state)
+    state, told = act(state, None, Timeout(countdown.id), countdown.at)
+    assert StaysRevealed(f"snake-{state.climbs}", {me: False, other: True}) in told and Withdrew(me) in told
+
+
+def test_nobody_else_can_tell_which_sneaky_snake_was_shown():
+    """Copies are interchangeable: the third Snake, shown, reads as a Snake (no copy's number) to the
+    other climber and a spectator, in the event and the view; its player sees its own card."""
+    state, me, other, told = snake_countdown(SNAKES[2])
+    shown = next(event for event in told if isinstance(event, SnakeShown))
+    assert redact(shown, seat_viewer(me)).card == SNAKES[2]
+    assert redact(shown, seat_viewer(other)).card == redact(shown, SPECTATOR).card == A_SNAKE
+    theirs = SPEC.player_view(state, seat_viewer(other)).climb.climbers[0]
+    assert A_SNAKE in theirs.face_up and SNAKES[2] not in theirs.face_up
+    assert SNAKES[2] in SPEC.player_view(state, seat_viewer(me)).climb.climbers[0].face_up
+    added = TroutAdded(other, (SNAKES[1], plain(4, (G,), G)))
+    assert redact(added, seat_viewer(other)) == TroutAdded(other, (A_SNAKE, plain(4, (G,), G)))

@@ -11,9 +11,12 @@ from hypothesis import strategies as st
 from games.core.codec import EventCodec
 from games.core.decisions import Codes, Rejected
 from games.core.sealed import (
+    QUIET_EVENTS,
     SEALED_EVENTS,
     ChoiceSealed,
     ChoicesRevealed,
+    QuietChoice,
+    QuietRoundOpened,
     RoundClosed,
     RoundOpened,
     SealedRound,
@@ -41,7 +44,17 @@ class CardsShown(ChoicesRevealed[PlayCard]):
     pass
 
 
-CODEC = EventCodec((CardPlayed, CardsShown, *SEALED_EVENTS))
+@dataclass(frozen=True, slots=True)
+class StayPicked(QuietChoice[bool]):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class StaysShown(ChoicesRevealed[bool]):
+    pass
+
+
+CODEC = EventCodec((CardPlayed, CardsShown, StayPicked, StaysShown, *SEALED_EVENTS, *QUIET_EVENTS))
 
 
 def round_trip(event):
@@ -125,3 +138,38 @@ def test_every_round_takes_each_waited_seat_once_and_closes_once(seats, stream):
         assert set(round_.choices) <= seats
     assert closes == (1 if round_.closed else 0)
     assert round_.closed == (round_.complete or any(silence for _, silence in stream))
+
+
+def countdown(seats=(0, 1, 2)) -> SealedRound[bool]:
+    return SealedRound.opened(QuietRoundOpened("snake-1", frozenset(seats), 3_000))
+
+
+def test_where_silence_counts_nobody_else_learns_who_has_chosen():
+    """Owner ruling on Boulder L1: readiness is hidden where silence means something."""
+    told = seal(countdown(), 0, False, StayPicked)
+    assert told == (StayPicked("snake-1", 0, False),)
+    assert redact(told[0], seat_viewer(0)) == told[0]
+    assert redact(told[0], seat_viewer(1)) is None and redact(told[0], SPECTATOR) is None
+    round_ = fold(countdown(), *told)
+    assert round_.seen_waiting_on == frozenset({0, 1, 2}) and round_.still_to_choose == frozenset({1, 2})
+    assert round_trip(told[0]) == told[0]
+    assert round_trip(QuietRoundOpened("snake-1", frozenset({0}), 3_000)) == QuietRoundOpened(
+        "snake-1", frozenset({0}), 3_000
+    )
+
+
+def test_where_silence_counts_the_round_runs_to_its_deadline_naming_no_silent_seat():
+    round_ = fold(countdown((0, 1)), StayPicked("snake-1", 0, False))
+    last = seal(round_, 1, True, StayPicked)
+    assert last == (StayPicked("snake-1", 1, True),)  # everyone chose, and the round is still open
+    round_ = fold(countdown(), StayPicked("snake-1", 0, False))
+    assert time_out(round_, "snake-1") == (RoundClosed("snake-1", frozenset()),)
+    closed = fold(round_, *time_out(round_, "snake-1"))
+    assert closed.silent == frozenset({1, 2}) and closed.seen_waiting_on == frozenset()
+    assert reveal(closed, StaysShown, silence=True) == StaysShown("snake-1", {0: False, 1: True, 2: True})
+
+
+def test_where_silence_means_nothing_readiness_stays_public():
+    round_ = fold(opened(), CardPlayed("race-1", 0, PlayCard(1, 1)))
+    assert not round_.silence_counts
+    assert round_.seen_waiting_on == round_.still_to_choose == frozenset({2})
