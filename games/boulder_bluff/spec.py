@@ -70,7 +70,9 @@ SPEC: GameSpec[State] = GameSpec(
     secrets=secrets,
     view_type=BoulderBluffView,
     describe_move=describe_move,
-    copies=Copies(Card, "number"),
+    copies=Copies(
+        Card, "number", references=("BoarAsked.options", "BoarAsked.default", "ValueCancelled.card")
+    ),
     summary="Climb boulders with climb cards played face up or face down, and dare the others to join "
     "you: alone, nobody can check your bluff; together, the strongest climber claims the boulder.",
 )

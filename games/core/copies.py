@@ -18,10 +18,13 @@ from typing import Any
 @dataclass(frozen=True, slots=True)
 class Copies:
     """``card`` is the game's card type; its field ``identity`` names one copy, printed on no real
-    card. Every other field is what the card shows: its kind."""
+    card. Every other field is what the card shows: its kind. ``references`` names the fields of
+    events (or of moves they carry) that hold a card by its identity alone, as ``"Class.field"``
+    (an identity, or a tuple of them), so a relabelled card is relabelled there too."""
 
     card: type
     identity: str
+    references: tuple[str, ...] = ()
 
     def kind(self, card: Any) -> Hashable:
         """What every copy of ``card`` shows alike."""

@@ -72,7 +72,7 @@ SPEC: GameSpec[State] = GameSpec(
     bot_delay_ms=bot_delay_ms,
     view_type=RacesmackView,
     describe_move=describe_move,
-    copies=Copies(Card, "id"),
+    copies=Copies(Card, "id", references=("PlayCard.card", "TapsJudged.correct")),
     summary="Everyone plays a card face down, all are revealed at once, then the fastest to tap a correct "
     "card wins the leftovers; build a Race that meets its Rules Card's finish requirement first.",
 )

@@ -36,23 +36,40 @@ def cards_in(value: Any, copies: Copies) -> Iterator[Any]:
 
 
 def relabelled(value: Any, labels: Mapping[Any, Any], copies: Copies) -> Any:
-    """``value`` with each card that ``labels`` names replaced by its new label, at any depth."""
+    """``value`` with each card that ``labels`` names replaced by its new label, at any depth, and each
+    identity in a field ``copies.references`` names replaced by the new label's."""
+    names = {getattr(old, copies.identity): getattr(new, copies.identity) for old, new in labels.items()}
+    return _relabelled(value, labels, names, copies)
+
+
+def _relabelled(value: Any, labels: Mapping[Any, Any], names: Mapping[Any, Any], copies: Copies) -> Any:
     if isinstance(value, copies.card):
         return labels.get(value, value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        changes = {
-            field.name: relabelled(getattr(value, field.name), labels, copies)
-            for field in dataclasses.fields(value)
-            if field.init
-        }
+        changes = {}
+        for field in dataclasses.fields(value):
+            if field.init:
+                item = getattr(value, field.name)
+                if f"{type(value).__name__}.{field.name}" in copies.references:
+                    changes[field.name] = _named(item, names)
+                else:
+                    changes[field.name] = _relabelled(item, labels, names, copies)
         return type(value)(**changes)
     if isinstance(value, Mapping):
         return type(value)(
-            (relabelled(key, labels, copies), relabelled(item, labels, copies)) for key, item in value.items()
+            (_relabelled(key, labels, names, copies), _relabelled(item, labels, names, copies))
+            for key, item in value.items()
         )
     if isinstance(value, tuple | list | set | frozenset):
-        return type(value)(relabelled(item, labels, copies) for item in value)
+        return type(value)(_relabelled(item, labels, names, copies) for item in value)
     return value
+
+
+def _named(reference: Any, names: Mapping[Any, Any]) -> Any:
+    """A card's identity, or a tuple of them, under the new names."""
+    if isinstance(reference, tuple):
+        return tuple(names.get(item, item) for item in reference)
+    return names.get(reference, reference)
 
 
 def swap(first: Any, second: Any) -> dict[Any, Any]:
@@ -91,8 +108,8 @@ def received(game: Game, event: Event, viewer: Viewer) -> Received:
         for move in engine.legal_moves(game, viewer.seat):
             dumped = game.spec.moves.dump(move)
             moves.append([dumped, game.spec.describe_move(dumped)])
-    event_json = "null" if shown is None else type(shown).__name__ + as_json(shown)
-    return Received(as_json(engine.view(game, viewer)), event_json, as_json(moves))
+    event = None if shown is None else (type(shown).__name__, shown)
+    return Received(as_json(engine.view(game, viewer)), as_json(event), as_json(moves))
 
 
 def versions(game: Game, log: tuple[Event, ...]) -> Iterator[tuple[Game, Event]]:
