@@ -2,9 +2,10 @@
 knowledge model, generic over games (it needs only ``GameSpec.copies``).
 
 - A viewer *learns* a card when it is shown it: in its view, or in an event as redacted for it.
-- It *loses track* of a card when an event moves that card out of its sight: the event names the card
-  but the viewer's form of it does not (a shuffle whose order nobody sees, a draw or a blind steal
-  between two other seats). A card shuffled away is forgotten, even one it held before.
+- It *forgets* a card shuffled away: into a face-down pile (the kernel's ``PileShuffled``) whose order
+  it is not shown, even a card it held before. Other moves out of its sight (a blind steal between
+  two other seats) are not followed: a hand shuffled for a blind pick keeps its cards, and a game
+  names no card on its way to a hand it is not shown, so the model stays on the side of knowing.
 - A card is *hidden from the table* when the omniscient view shows it and the spectator's does not
   (hands, face-down cards, the deck where a view shows it).
 
@@ -20,6 +21,7 @@ from typing import Any
 
 from games.core import engine
 from games.core.copies import Copies
+from games.core.deck import PileShuffled
 from games.core.engine import Game
 from games.core.visibility import OMNISCIENT, SPECTATOR, Event, Viewer, redact
 from tests.conformance.labels import cards_in
@@ -35,7 +37,8 @@ class Knowledge:
 
     def after(self, game: Game, event: Event) -> None:
         shown = set(cards_in(redact(event, self.viewer), self.copies))
-        self.known -= set(cards_in(event, self.copies)) - shown
+        if isinstance(event, PileShuffled):
+            self.known -= set(cards_in(event, self.copies)) - shown
         self.known |= shown | set(cards_in(engine.view(game, self.viewer), self.copies))
 
 
