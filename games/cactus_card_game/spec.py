@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.cactus_card_game.bots import HeuristicBot, RandomBot
+from games.cactus_card_game.cards import Card
 from games.cactus_card_game.events import EVENTS
 from games.cactus_card_game.evolve import evolve
 from games.cactus_card_game.labels import describe_move
@@ -14,6 +15,7 @@ from games.cactus_card_game.options import OPTIONS, Options
 from games.cactus_card_game.rules import deadlines, decide, legal_moves, waiting_on
 from games.cactus_card_game.state import Player, State, invariants
 from games.cactus_card_game.views import CactusView, player_view, secrets
+from games.core.copies import Copies
 from games.core.outcome import Outcome, competition_ranks
 from games.core.spec import GameSpec
 
@@ -59,6 +61,7 @@ SPEC: GameSpec[State] = GameSpec(
     secrets=secrets,
     view_type=CactusView,
     describe_move=describe_move,
+    copies=Copies(Card, "number"),
     summary="Play action cards to steal points and cards, lay sets of Charlies, Spikes and Walters, and "
     "STOP what the others play (STOPs can be stopped too) to reach the points goal first.",
 )

@@ -23,6 +23,9 @@
 - ``view_type``: the dataclass ``player_view`` returns, named ``<Prefix>View``; the API mirrors it field
   by field as the game's typed GraphQL view, and names the game's other GraphQL types ``<Prefix>...``.
 - ``describe_move(move)``: a short sentence for people naming a move given in its JSON form.
+- ``copies``: the game's card type and the field that tells two copies of one kind apart (see
+  ``games.core.copies``); ``None`` for a game without cards. The conformance suite relabels copies
+  with it to check that no viewer can tell them apart, and follows each seat's knowledge card by card.
 
 ``games.core.engine`` wraps a spec with the match seed and version, and is what services call.
 """
@@ -36,6 +39,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from games.core.chance import Chance
 from games.core.codec import EventCodec, MoveCodec, describe_action
 from games.core.commands import Command
+from games.core.copies import Copies
 from games.core.deadlines import Deadline
 from games.core.decisions import Decision
 from games.core.options import OptionsSchema
@@ -79,3 +83,4 @@ class GameSpec(Generic[S]):
     bot_delay_ms: Callable[[S, int], int | None] | None = None  # None: the service's BOT_DELAY_MS
     view_type: type | None = None  # None: no part in the GraphQL schema (the test suites' toy games)
     describe_move: Callable[[Mapping[str, Any]], str] = describe_action
+    copies: Copies | None = None  # None: a game without cards (the test suites' toy games)
