@@ -31,3 +31,9 @@ class Copies:
         return tuple(
             getattr(card, field.name) for field in dataclasses.fields(card) if field.name != self.identity
         )
+
+    def anonymous(self, card: Any) -> Any:
+        """``card`` as a viewer sees it who cannot follow that very copy: what it shows, and the
+        identity 0, which is no copy's. A game shows this wherever a card with copies is seen by
+        someone who could not tell which copy it is (in public, after a shuffle...)."""
+        return dataclasses.replace(card, **{self.identity: 0})
