@@ -196,10 +196,11 @@ def legal_moves_for(*, match: Match, player: Any) -> list[dict[str, Any]]:
 
 
 def waiting_on(*, match: Match) -> list[int]:
-    """The seats an ACTIVE match waits on (it moves on when they act, or at its deadline); else none."""
+    """The seats an ACTIVE match waits on (it moves on when they act, or at its deadline); else none.
+    As the table sees it: in a round whose silence is a choice, everyone asked until its deadline."""
     if match.status != MatchStatus.ACTIVE:
         return []
-    return sorted(engine.waiting_on(load_game(match=match)))
+    return sorted(engine.shown_waiting_on(load_game(match=match)))
 
 
 def current_deadline(*, match: Match) -> Deadline | None:

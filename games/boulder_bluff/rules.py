@@ -162,6 +162,15 @@ def waiting_on(state: State) -> frozenset[int]:
     return frozenset()
 
 
+def shown_waiting_on(state: State) -> frozenset[int]:
+    """Whom the table sees the match wait on: in Sneaky Snake's countdown, every climber still in
+    until it ends, whoever has chosen (Ruling 15, readiness is hidden: audit L1)."""
+    snake = state.snake
+    if state.running and snake is not None and not snake.closed:
+        return frozenset(seat for seat in snake.seen_waiting_on if seat not in state.out)
+    return waiting_on(state)
+
+
 def deadlines(state: State) -> tuple[Deadline, ...]:
     """Only the clock of what the match waits on runs (Ruling 12)."""
     if not state.running:

@@ -13,7 +13,7 @@ from games.boulder_bluff.injuries import score
 from games.boulder_bluff.labels import describe_move
 from games.boulder_bluff.moves import MOVES
 from games.boulder_bluff.options import OPTIONS, Options
-from games.boulder_bluff.rules import deadlines, decide, legal_moves, waiting_on
+from games.boulder_bluff.rules import deadlines, decide, legal_moves, shown_waiting_on, waiting_on
 from games.boulder_bluff.state import Player, State, invariants
 from games.boulder_bluff.views import BoulderBluffView, player_view, secrets
 from games.core.copies import Copies
@@ -62,6 +62,7 @@ SPEC: GameSpec[State] = GameSpec(
     evolve=evolve,
     legal_moves=legal_moves,
     waiting_on=waiting_on,
+    shown_waiting_on=shown_waiting_on,
     player_view=player_view,
     deadlines=deadlines,
     outcome=outcome,

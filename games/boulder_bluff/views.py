@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from games.boulder_bluff.cards import Boulder, Card, as_seen
 from games.boulder_bluff.injuries import score
-from games.boulder_bluff.rules import deadlines, waiting_on
+from games.boulder_bluff.rules import deadlines, shown_waiting_on
 from games.boulder_bluff.state import Claim, Climber, State, Strength
 from games.core.moments import Millis
 from games.core.visibility import Viewer
@@ -115,12 +115,7 @@ def player_view(state: State, viewer: Viewer) -> BoulderBluffView:
 
 
 def _waiting_on(state: State) -> tuple[int, ...]:
-    """Whom the match waits on; in Sneaky Snake's countdown, every climber still in until it ends,
-    whoever has chosen (readiness is hidden: audit L1)."""
-    snake = state.snake
-    if state.running and snake is not None and not snake.closed:
-        return tuple(sorted(seat for seat in snake.seen_waiting_on if seat not in state.out))
-    return tuple(sorted(waiting_on(state)))
+    return tuple(sorted(shown_waiting_on(state)))
 
 
 def _step(state: State) -> str:

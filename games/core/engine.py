@@ -124,6 +124,14 @@ def waiting_on(game: Game) -> frozenset[int]:
     return frozenset() if game.over else game.spec.waiting_on(game.state)
 
 
+def shown_waiting_on(game: Game) -> frozenset[int]:
+    """Whom everyone may see the match wait on: ``waiting_on``, unless the game hides readiness."""
+    if game.over:
+        return frozenset()
+    spec = game.spec
+    return (spec.shown_waiting_on or spec.waiting_on)(game.state)
+
+
 def may_act(game: Game) -> frozenset[int]:
     """The seats with a legal move now: those it waits on, and any with an optional move."""
     if game.over:

@@ -8,6 +8,10 @@
 - ``legal_moves(state, seat)``: built from the same predicates as ``decide``.
 - ``waiting_on(state)``: the seats the match waits on: it moves on only when they act (or a deadline
   passes). Bots, timers and playouts act for these.
+- ``shown_waiting_on(state)``: whom the table sees the match wait on; defaults to ``waiting_on``. It
+  differs in a sealed round whose silence is a choice: everyone asked, until its deadline, so that
+  nobody learns who has already chosen (owner ruling "readiness is hidden where silence means
+  something").
 - ``may_act(state)``: the seats that have a legal move now, a superset of ``waiting_on``: an optional
   move (Cliffs' Last-Ditch Larry, a reaction nobody has to make) blocks nobody. Defaults to
   ``waiting_on``.
@@ -80,6 +84,7 @@ class GameSpec(Generic[S]):
     invariants: Callable[[S], tuple[str, ...]] = field(default=lambda state: ())
     secrets: Callable[[S, Viewer], tuple[Any, ...]] = field(default=lambda state, viewer: ())
     may_act: Callable[[S], frozenset[int]] | None = None  # None: the seats it waits on
+    shown_waiting_on: Callable[[S], frozenset[int]] | None = None  # None: the seats it waits on
     bot_delay_ms: Callable[[S, int], int | None] | None = None  # None: the service's BOT_DELAY_MS
     view_type: type | None = None  # None: no part in the GraphQL schema (the test suites' toy games)
     describe_move: Callable[[Mapping[str, Any]], str] = describe_action

@@ -62,6 +62,7 @@ def test_the_seats_waited_on_may_act_and_a_match_never_waits_on_nothing(spec):
         for _, after, _ in steps(spec, seats, str(seed), options):
             waiting, may = engine.waiting_on(after), engine.may_act(after)
             assert waiting <= may, (seed, after.version)
+            assert waiting <= engine.shown_waiting_on(after), (seed, after.version)  # hides, never drops
             assert may == {seat for seat in range(seats) if engine.legal_moves(after, seat)}, (
                 seed,
                 after.version,

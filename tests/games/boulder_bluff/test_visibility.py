@@ -124,6 +124,8 @@ def test_the_snake_countdown_hides_who_has_already_chosen():
     after = SPEC.player_view(state, seat_viewer(other))
     assert after.waiting_on == before.waiting_on == tuple(sorted((me, other)))
     assert SPEC.player_view(state, SPECTATOR).waiting_on == after.waiting_on
+    assert SPEC.shown_waiting_on is not None  # what the API's Match.waitingOn serves
+    assert SPEC.shown_waiting_on(state) == {me, other} != SPEC.waiting_on(state)
     state, told = act(state, other, Stay())
     assert state.snake is not None and not state.snake.closed  # everyone chose: it still runs
     (countdown,) = SPEC.deadlines(state)
