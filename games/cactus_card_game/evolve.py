@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from games.cactus_card_game.cards import Card
+from games.cactus_card_game.cards import Card, by_kind
 from games.cactus_card_game.events import (
     ActionPlayed,
     CardsDrawn,
@@ -89,7 +89,8 @@ def evolve(state: State, event: Event) -> State:
         case HandShown():
             return _shown(state, event)
         case HandShuffled(seat=seat, victim=victim, size=size, order=order, deadline=deadline):
-            prompt = Prompt(_choice_key(state), seat, STEAL_A_CARD, tuple(range(size)), 0, deadline)
+            positions: tuple[int | str, ...] = tuple(range(size))
+            prompt = Prompt(_choice_key(state), seat, STEAL_A_CARD, positions, 0, deadline)
             return replace_state(state, choice=Choice(prompt, victim, _known(order)))
         case CardTaken(seat=seat, victim=victim, card=card) | CardStolen(seat=seat, victim=victim, card=card):
             return replace_state(_handed(state, victim, seat, _known(card)), choice=None)
@@ -145,9 +146,11 @@ def _swapped(state: State, first: int, second: int) -> State:
 def _shown(state: State, event: HandShown) -> State:
     """See and Steal: the actor has now seen the victim's cards, and picks one of them."""
     cards = _known(event.cards)
-    numbers = tuple(card.number for card in cards)
-    prompt = Prompt(_choice_key(state), event.seat, SEE_AND_STEAL, numbers, numbers[0], event.deadline)
-    seen = state.players[event.seat].seen | frozenset(numbers)
+    kinds: tuple[int | str, ...] = tuple(
+        dict.fromkeys(kind.value for kind in by_kind(card.kind for card in cards))
+    )
+    prompt = Prompt(_choice_key(state), event.seat, SEE_AND_STEAL, kinds, kinds[0], event.deadline)
+    seen = state.players[event.seat].seen | frozenset(card.number for card in cards)
     players = _changed(state, event.seat, {"seen": seen})
     return replace_state(state, players=players, choice=Choice(prompt, event.victim, cards))
 

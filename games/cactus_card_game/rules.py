@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.cactus_card_game import actions
-from games.cactus_card_game.cards import CHARACTERS, DECK, HAND_SIZE, Kind
+from games.cactus_card_game.cards import CHARACTERS, DECK, HAND_SIZE, Kind, cards_by_kind
 from games.cactus_card_game.checks import Code, candidates, check, gate, set_cards
 from games.cactus_card_game.events import (
     CardsShuffled,
@@ -120,7 +120,7 @@ def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
             _stop(story, seat, answers)
         case LetItStand():
             _close(story, pass_(_window(story.state), seat), chance)
-        case TakeCard(card=answer) | PickCard(position=answer):
+        case TakeCard(kind=answer) | PickCard(position=answer):
             actions.take(story, answer)
         case DrawCard():
             draw(story, seat, 1, chance)
@@ -164,15 +164,14 @@ def _play_set(story: Story[State], seat: int, character: str, wilds: int, chance
 
 
 def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decision:
-    """Ruling 19: a choice's deadline takes its default, a window's closes it (silence lets the card
+    """Ruling 19: a choice's deadline takes what silence answers, a window's closes it (silence lets the card
     stand), the turn's draws a card, which ends the turn. Any other, stale, id changes nothing."""
     if not any(deadline.id == deadline_id for deadline in deadlines(state)):
         return Accepted(())
     story = new_story(state, at)
     if state.choice is not None:
-        answer = state.choice.prompt.answer_on_timeout(deadline_id)
-        if answer is not None:
-            actions.take(story, answer)
+        if state.choice.prompt.answer_on_timeout(deadline_id) is not None:
+            actions.take(story, actions.on_silence(state.choice, chance))
     elif state.window is not None:
         _close(story, time_out(state.window, deadline_id), chance)
     else:
@@ -196,7 +195,7 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
     elif window is not None:
         closing = leave(window, player.seat)
         story.tell(*closing)
-    story.tell(Resigned(player.seat, player.hand))
+    story.tell(Resigned(player.seat, cards_by_kind(player.hand)))  # face up, in no order it was held
     playing = story.state.playing()
     if len(playing) == 1:
         story.tell(MatchEnded(playing[0], "last player standing"))
