@@ -190,7 +190,7 @@ def candidates(state: State, player: Player) -> tuple[Move, ...]:
         return tuple(PickCard(int(position)) for position in options)
     if state.window is not None:
         return (Stop(state.window.chain), LetItStand())
-    return _turn_moves(state, player)
+    return _turn_moves(state, player) if player.seat == state.active else ()
 
 
 def _turn_moves(state: State, player: Player) -> tuple[Move, ...]:

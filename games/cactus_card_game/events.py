@@ -215,11 +215,30 @@ class Resigned(CardFaces, Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TurnClockStopped(Event):
+    """Ruling 3: a STOP window or a pick opened in ``seat``'s turn; its clock stops with ``left`` ms."""
+
+    seat: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnClockResumed(Event):
+    """Ruling 3: nothing is open any more; ``seat``'s turn clock runs again, to ``deadline``."""
+
+    seat: int
+    deadline: int
+
+
+@dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
-    """``reason``: "points goal", "last player standing" or "turn limit" (no winner: ranks by points)."""
+    """``reason``: "points goal", "last player standing" or "turn limit". ``winners``: who won; at the
+    turn limit the players with most points share the win (Ruling 17), ``winner`` then being the one
+    leader or None. A log from before ``winners`` existed has none: its turn limit had no winner."""
 
     winner: int | None
     reason: str
+    winners: tuple[int, ...] = ()
 
 
 EVENTS = EventCodec(
@@ -245,5 +264,7 @@ EVENTS = EventCodec(
         Resigned,
         TurnEnded,
         MatchEnded,
+        TurnClockStopped,
+        TurnClockResumed,
     )
 )

@@ -28,6 +28,8 @@ from games.cactus_card_game.events import (
     Resigned,
     SetPlayed,
     StopPlayed,
+    TurnClockResumed,
+    TurnClockStopped,
 )
 from games.cactus_card_game.state import SEE_AND_STEAL, STEAL_A_CARD, Action, Choice, Player, State
 from games.core.frozen import replacer
@@ -41,6 +43,7 @@ T = TypeVar("T")
 
 replace_state = replacer(State)
 replace_player = replacer(Player)
+replace_turn = replacer(Turn)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -55,7 +58,11 @@ def evolve(state: State, event: Event) -> State:
             )
         case TurnStarted(seat=seat):
             players = _changed(state, seat, {"turns": state.players[seat].turns + 1})
-            return replace_state(state, players=players, turn=Turn.started(event))
+            return replace_state(state, players=players, turn=Turn.started(event), clock=None)
+        case TurnClockStopped(left=left):
+            return replace_state(state, turn=replace_turn(_known(state.turn), deadline=None), clock=left)
+        case TurnClockResumed(deadline=deadline):
+            return replace_state(state, turn=replace_turn(_known(state.turn), deadline=deadline), clock=None)
         case CardsDrawn(seat=seat, count=count, cards=cards):
             players = _changed(state, seat, _received(state, seat, _known(cards)))
             return replace_state(state, players=players, draw_pile=state.draw_pile[count:])
@@ -65,7 +72,9 @@ def evolve(state: State, event: Event) -> State:
             state = _played(state, seat, (card,))
             return replace_state(state, action=Action(seat, card, targets, requested), plays=state.plays + 1)
         case WindowOpened():
-            return replace_state(state, window=ReactionWindow.opened(event, _known(state.action)))
+            # Ruling 21: a player who let the card stand may still STOP it while the window is open.
+            window = ReactionWindow.opened(event, _known(state.action), reactions_after_pass=True)
+            return replace_state(state, window=window)
         case Reacted() | Passed() | Left():
             return replace_state(state, window=_known(state.window).apply(event))
         case WindowClosed():
@@ -99,9 +108,17 @@ def evolve(state: State, event: Event) -> State:
             return replace_state(state, revealed=state.revealed | {card.number})
         case Resigned(seat=seat, hand=hand):
             return _resigned(state, seat, hand)
-        case MatchEnded(winner=winner, reason=reason):
+        case MatchEnded(winner=winner, reason=reason, winners=winners):
+            won = winners or (() if winner is None else (winner,))
             return replace_state(
-                state, over=True, winner=winner, reason=reason, window=None, action=None, choice=None
+                state,
+                over=True,
+                winner=winner,
+                winners=won,
+                reason=reason,
+                window=None,
+                action=None,
+                choice=None,
             )
         case FirstPlayerDrawn() | TurnEnded() | RequestAnswered():
             return state  # the next TurnStarted moves the turn on; an unmet request changes nothing

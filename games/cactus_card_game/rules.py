@@ -33,7 +33,7 @@ from games.cactus_card_game.moves import (
     TakeCard,
 )
 from games.cactus_card_game.state import Action, State
-from games.cactus_card_game.turns import draw, earn, end_turn, new_story, start_turn
+from games.cactus_card_game.turns import draw, earn, end_turn, keep_clock, new_story, start_turn
 from games.core.chance import Chance
 from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.deadlines import Deadline, seconds_after
@@ -63,15 +63,25 @@ def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
         return problem
     story = new_story(state, command.at)
     _play(story, player.seat, move, chance)
+    keep_clock(story)
     return Accepted(tuple(story.events), story.state)
 
 
 def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
-    """The moves ``seat`` may make now (system moves and resigning aside)."""
+    """The moves ``seat`` may make now (system moves and resigning aside): besides the seats the match
+    waits on, a player who let the card stand may still STOP it (Ruling 21)."""
     player = gate(state, seat)
-    if isinstance(player, Rejected) or seat not in waiting_on(state):
+    if isinstance(player, Rejected):
         return ()
     return tuple(move for move in candidates(state, player) if check(state, player, move) is None)
+
+
+def may_act(state: State) -> frozenset[int]:
+    """The seats with a legal move now: those the match waits on, and, while a STOP window is open, a
+    player who let the card stand but may still STOP it (Ruling 21)."""
+    if state.window is None:
+        return waiting_on(state)
+    return frozenset(seat for seat in state.playing() if legal_moves(state, seat))
 
 
 def waiting_on(state: State) -> frozenset[int]:
@@ -177,6 +187,7 @@ def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decisio
     else:
         draw(story, _seat(state.active), 1, chance)
         end_turn(story, "timeout", chance)
+    keep_clock(story)
     return Accepted(tuple(story.events), story.state)
 
 
@@ -205,6 +216,7 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
             actions.resolve(story, action, closed[0].cancelled, chance)
         if player.seat == state.active:
             end_turn(story, "resigned", chance)
+    keep_clock(story)
     return Accepted(tuple(story.events), story.state)
 
 

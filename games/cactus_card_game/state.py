@@ -88,9 +88,11 @@ class State:
     window: ReactionWindow[Action] | None = None
     choice: Choice | None = None
     plays: int = 0  # action cards played so far: names windows and choices
+    clock: int | None = None  # ms the turn had left when its clock stopped for a window or a pick
     revealed: frozenset[int] = frozenset()  # cards the whole table saw go into a hand
     over: bool = False
     winner: int | None = None
+    winners: tuple[int, ...] = ()  # the winner, or the leaders sharing the win at the turn limit
     reason: str | None = None
 
     @property

@@ -89,7 +89,7 @@ class CactusView:
     goal: int  # points to win
     active: int | None  # whose turn it is
     turn: int
-    deadline: Millis | None  # when the turn times out
+    deadline: Millis | None  # when the turn times out (None while its clock is stopped)
     window: WindowView | None
     choice: ChoiceView | None
     seen: SeenHand | None
@@ -97,6 +97,8 @@ class CactusView:
     winner: int | None
     reason: str | None
     turn_limit: int | None
+    clock_left: int | None = None  # ms the turn has left while its clock is stopped (Ruling 3)
+    winners: tuple[int, ...] = ()  # who won: one player, or several sharing the win at the turn limit
 
 
 def player_view(state: State, viewer: Viewer) -> CactusView:
@@ -120,6 +122,8 @@ def player_view(state: State, viewer: Viewer) -> CactusView:
         winner=state.winner,
         reason=state.reason,
         turn_limit=state.options.turn_limit,
+        clock_left=state.clock,
+        winners=state.winners,
     )
 
 

@@ -29,6 +29,8 @@ from games.cactus_card_game.events import (
     Resigned,
     SetPlayed,
     StopPlayed,
+    TurnClockResumed,
+    TurnClockStopped,
 )
 from games.cactus_card_game.moves import (
     MOVES,
@@ -77,6 +79,8 @@ EXAMPLES = (
     Resigned(1, (A, C)),
     TurnEnded(0, "drew"),
     MatchEnded(None, "turn limit"),
+    TurnClockStopped(0, 1_000),
+    TurnClockResumed(0, T0),
 )
 SECRET = {
     CardsShuffled: (NOBODY, ("pile",)),
@@ -244,3 +248,11 @@ def test_the_view_is_made_only_of_types_the_api_can_mirror():
 
     assert mirrorable(CactusView)
     assert json.dumps(encode(player_view(seen_and_stolen(), seat_viewer(0))))
+
+
+def test_points_are_visible_to_every_player_and_spectator():
+    """Ruling 20 (audit U3): "You can't hide points. Your points must be clearly visible to every player
+    at all times.\""""
+    state = table(["charlie", "spike", "walter"], points={0: 2, 1: 0, 2: 7})
+    for viewer in VIEWERS:
+        assert [player.points for player in player_view(state, viewer).players] == [2, 0, 7]
