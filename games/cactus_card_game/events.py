@@ -232,13 +232,19 @@ class TurnClockResumed(Event):
 
 @dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
-    """``reason``: "points goal", "last player standing" or "turn limit". ``winners``: who won; at the
-    turn limit the players with most points share the win (Ruling 17), ``winner`` then being the one
-    leader or None. A log from before ``winners`` existed has none: its turn limit had no winner."""
+    """``reason``: "points goal" or "last player standing"; in logs from before Ruling 17 gave the turn
+    limit its winners, also "turn limit" (no winner: ranks by points)."""
 
     winner: int | None
     reason: str
-    winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLimitReached(Event):
+    """Ruling 17: the match ended at the turn limit; ``winners``, the players with most points, share
+    the win."""
+
+    winners: tuple[int, ...]
 
 
 EVENTS = EventCodec(
@@ -266,5 +272,6 @@ EVENTS = EventCodec(
         MatchEnded,
         TurnClockStopped,
         TurnClockResumed,
+        TurnLimitReached,
     )
 )

@@ -30,6 +30,7 @@ from games.cactus_card_game.events import (
     StopPlayed,
     TurnClockResumed,
     TurnClockStopped,
+    TurnLimitReached,
 )
 from games.cactus_card_game.state import SEE_AND_STEAL, STEAL_A_CARD, Action, Choice, Player, State
 from games.core.frozen import replacer
@@ -108,18 +109,10 @@ def evolve(state: State, event: Event) -> State:
             return replace_state(state, revealed=state.revealed | {card.number})
         case Resigned(seat=seat, hand=hand):
             return _resigned(state, seat, hand)
-        case MatchEnded(winner=winner, reason=reason, winners=winners):
-            won = winners or (() if winner is None else (winner,))
-            return replace_state(
-                state,
-                over=True,
-                winner=winner,
-                winners=won,
-                reason=reason,
-                window=None,
-                action=None,
-                choice=None,
-            )
+        case MatchEnded(winner=winner, reason=reason):
+            return _ended(state, winner, () if winner is None else (winner,), reason)
+        case TurnLimitReached(winners=winners):
+            return _ended(state, winners[0] if len(winners) == 1 else None, winners, "turn limit")
         case FirstPlayerDrawn() | TurnEnded() | RequestAnswered():
             return state  # the next TurnStarted moves the turn on; an unmet request changes nothing
     raise ValueError(f"not a Cactus event: {event!r}")
@@ -187,6 +180,19 @@ def _resigned(state: State, seat: int, hand: tuple[Card, ...]) -> State:
     if choice is not None and seat in (choice.prompt.seat, choice.victim):
         choice = None  # Ruling 18: a choice involving a player who left is withdrawn
     return replace_state(state, players=players, discards=hand + state.discards, choice=choice)
+
+
+def _ended(state: State, winner: int | None, winners: tuple[int, ...], reason: str) -> State:
+    return replace_state(
+        state,
+        over=True,
+        winner=winner,
+        winners=winners,
+        reason=reason,
+        window=None,
+        action=None,
+        choice=None,
+    )
 
 
 def _choice_key(state: State) -> str:

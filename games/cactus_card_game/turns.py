@@ -15,6 +15,7 @@ from games.cactus_card_game.events import (
     PointsEarned,
     TurnClockResumed,
     TurnClockStopped,
+    TurnLimitReached,
 )
 from games.cactus_card_game.evolve import evolve
 from games.cactus_card_game.state import State
@@ -78,12 +79,11 @@ def keep_clock(story: Story[State]) -> None:
         story.tell(TurnClockResumed(turn.seat, story.at + state.clock))
 
 
-def turn_limit_reached(state: State) -> MatchEnded:
+def turn_limit_reached(state: State) -> TurnLimitReached:
     """Ruling 17: the leaders by points win, a tie sharing the win."""
     playing = state.playing()
     most = max(state.players[seat].points for seat in playing)
-    leaders = tuple(seat for seat in playing if state.players[seat].points == most)
-    return MatchEnded(leaders[0] if len(leaders) == 1 else None, "turn limit", leaders)
+    return TurnLimitReached(tuple(seat for seat in playing if state.players[seat].points == most))
 
 
 def draw(story: Story[State], seat: int, count: int, chance: Chance) -> None:

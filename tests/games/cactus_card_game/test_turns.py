@@ -12,6 +12,7 @@ from games.cactus_card_game.events import (
     PointsEarned,
     TurnClockResumed,
     TurnClockStopped,
+    TurnLimitReached,
 )
 from games.cactus_card_game.evolve import evolve
 from games.cactus_card_game.moves import (
@@ -209,7 +210,7 @@ def test_at_the_turn_limit_the_leader_by_points_wins():
         options={"turnLimit": 2},
     )
     state, events = play(state, 2, DrawCard())
-    assert of_type(events, MatchEnded) == [MatchEnded(1, "turn limit", (1,))]
+    assert of_type(events, TurnLimitReached) == [TurnLimitReached((1,))] and state.winner == 1
     outcome = SPEC.outcome(state)
     assert outcome.ranks == (2, 1, 2) and outcome.scores == (3.0, 5.0, 3.0)
     assert player_view(state, SPECTATOR).winners == (1,)
@@ -222,7 +223,7 @@ def test_at_the_turn_limit_leaders_with_equal_points_share_the_win():
     )
     state = dataclasses.replace(state, options=dataclasses.replace(state.options, turn_limit=2))
     state, events = play(state, 2, DrawCard())
-    assert of_type(events, MatchEnded) == [MatchEnded(None, "turn limit", (0, 1))]
+    assert of_type(events, TurnLimitReached) == [TurnLimitReached((0, 1))] and state.winner is None
     assert SPEC.outcome(state).ranks == (1, 1, 3)
 
 

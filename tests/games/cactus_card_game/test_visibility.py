@@ -31,6 +31,7 @@ from games.cactus_card_game.events import (
     StopPlayed,
     TurnClockResumed,
     TurnClockStopped,
+    TurnLimitReached,
 )
 from games.cactus_card_game.moves import (
     MOVES,
@@ -81,6 +82,7 @@ EXAMPLES = (
     MatchEnded(None, "turn limit"),
     TurnClockStopped(0, 1_000),
     TurnClockResumed(0, T0),
+    TurnLimitReached((0, 2)),
 )
 SECRET = {
     CardsShuffled: (NOBODY, ("pile",)),
