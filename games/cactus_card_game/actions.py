@@ -8,7 +8,7 @@ no STOP can come any more. Ruling 6: a stopped action does nothing and the turn 
 
 from __future__ import annotations
 
-from games.cactus_card_game.cards import DRAW_3_CARDS, Kind
+from games.cactus_card_game.cards import DRAW_3_CARDS, Kind, cards_by_kind
 from games.cactus_card_game.events import (
     ActionPlayed,
     CardStolen,
@@ -28,7 +28,7 @@ from games.cactus_card_game.moves import (
     PlayStealAPoint,
     PlaySwapHands,
 )
-from games.cactus_card_game.state import SEE_AND_STEAL, Action, State
+from games.cactus_card_game.state import SEE_AND_STEAL, Action, Choice, State
 from games.cactus_card_game.turns import draw, earn, end_turn, scored
 from games.core.chance import Chance
 from games.core.deadlines import seconds_after
@@ -107,9 +107,10 @@ def _swap_hands(story: Story[State], first: int, second: int) -> None:
 
 
 def _see(story: Story[State], seat: int, victim: int) -> None:
-    """Ruling 11: the victim's hand is shown to the actor alone, who then picks a card."""
+    """Ruling 11: the victim's hand is shown to the actor alone, in kind order (the order it is held in
+    stays secret), and the actor then picks a kind."""
     state = story.state
-    hand = state.players[victim].hand
+    hand = cards_by_kind(state.players[victim].hand)
     if hand:
         story.tell(HandShown(seat, victim, hand, seconds_after(story.at, state.options.choice_seconds)))
 
@@ -133,15 +134,24 @@ def _request(story: Story[State], seat: int, action: Action) -> None:
     story.tell(RequestAnswered(seat, action.victim, requested, given))
 
 
-def take(story: Story[State], answer: int) -> None:
-    """The actor's pick for an open See and Steal (a card number) or Steal a Card (a position)."""
+def take(story: Story[State], answer: int | str) -> None:
+    """The actor's pick for an open See and Steal (a kind: the server hands over a copy of it) or Steal
+    a Card (a position)."""
     state = story.state
     choice = state.choice
     if choice is None:
         raise ValueError("the checks guarantee an open choice")
     seat = choice.prompt.seat
     if choice.kind == SEE_AND_STEAL:
-        card = next(card for card in choice.cards if card.number == answer)
+        card = next(card for card in choice.cards if card.kind.value == answer)
         story.tell(CardTaken(seat, choice.victim, card))
     else:
-        story.tell(CardStolen(seat, choice.victim, answer, choice.cards[answer]))
+        story.tell(CardStolen(seat, choice.victim, int(answer), choice.cards[int(answer)]))
+
+
+def on_silence(choice: Choice, chance: Chance) -> int | str:
+    """Rulings 11 and 12: silence at See and Steal takes a card of the hand shown drawn by chance (no
+    kind favoured by its place); at Steal a Card, the first position of a hand already shuffled."""
+    if choice.kind == SEE_AND_STEAL:
+        return chance.pick(choice.cards).kind.value
+    return choice.prompt.default

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.cactus_card_game.cards import CHARACTERS, Card, Kind
+from games.cactus_card_game.cards import CHARACTERS, Kind
 from games.cactus_card_game.moves import (
     DrawCard,
     LetItStand,
@@ -61,7 +61,7 @@ class HeuristicBot:
     In its turn, in order: the set worth most; Steal a Point from the leader; Free Point; See and Steal
     from the leader; Request a Card, from the player with most cards, for the character closest to a
     set; Steal a Card from the leader; swap its nearly empty hand for the biggest one; Draw 3;
-    otherwise draw a card. Ties go to the first seat.
+    otherwise draw a card. Ties between players or cards are broken by chance, never by seat.
     """
 
     name = "heuristic"
@@ -69,7 +69,7 @@ class HeuristicBot:
     def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
         if not legal:
             return None
-        wanted = self._wanted(view, tuple(legal))
+        wanted = self._wanted(view, tuple(legal), chance)
         if wanted in legal:
             return wanted
         for fallback in (LetItStand(), DrawCard()):
@@ -77,14 +77,14 @@ class HeuristicBot:
                 return fallback
         return chance.pick(legal)
 
-    def _wanted(self, view: CactusView, allowed: tuple[Move, ...]) -> Move | None:
+    def _wanted(self, view: CactusView, allowed: tuple[Move, ...], chance: Chance) -> Move | None:
         if view.choice is not None:
             if view.seen is not None:
-                return TakeCard(_most_wanted(view.seen.cards, view.hand).number)
+                return TakeCard(_most_wanted(view.seen.cards, view.hand, chance).value)
             return PickCard(0)
         if view.window is not None:
             return _answer(view, view.window)
-        return _turn(view, allowed)
+        return _turn(view, allowed, chance)
 
 
 def _answer(view: CactusView, window: WindowView) -> Move:
@@ -101,45 +101,46 @@ def _answer(view: CactusView, window: WindowView) -> Move:
     return Stop(window.answers) if wanted else LetItStand()
 
 
-def _turn(view: CactusView, allowed: tuple[Move, ...]) -> Move | None:
+def _turn(view: CactusView, allowed: tuple[Move, ...], chance: Chance) -> Move | None:
     sets = [move for move in allowed if isinstance(move, PlaySet)]
     if sets:
         return max(sets, key=lambda move: (CHARACTERS[Kind(move.character)], -move.wilds))
-    leaders = _by_standing(view)
-    for victim in leaders:
-        if PlayStealAPoint(victim.seat) in allowed:
-            return PlayStealAPoint(victim.seat)
+    others = [player for player in view.players if player.playing and player.seat != view.seat]
+    thefts = [victim for victim in others if PlayStealAPoint(victim.seat) in allowed]
+    if thefts:
+        return PlayStealAPoint(_leader(thefts, chance))
     if PlayFreePoint() in allowed:
         return PlayFreePoint()
-    richest = max(leaders, key=lambda player: player.cards, default=None)
-    for victim in leaders:
-        if victim.cards and PlaySeeAndSteal(victim.seat) in allowed:
-            return PlaySeeAndSteal(victim.seat)
+    holding = [victim for victim in others if victim.cards]
+    seen = [victim for victim in holding if PlaySeeAndSteal(victim.seat) in allowed]
+    if seen:
+        return PlaySeeAndSteal(_leader(seen, chance))
     wanted = _wanted_character(view.hand)
-    if richest is not None and PlayRequestACard(richest.seat, wanted) in allowed:
-        return PlayRequestACard(richest.seat, wanted)
-    for victim in leaders:
-        if victim.cards and PlayStealACard(victim.seat) in allowed:
-            return PlayStealACard(victim.seat)
+    asked = [victim for victim in holding if PlayRequestACard(victim.seat, wanted) in allowed]
+    if asked:
+        return PlayRequestACard(chance.best(asked, key=lambda player: player.cards).seat, wanted)
+    stolen = [victim for victim in holding if PlayStealACard(victim.seat) in allowed]
+    if stolen:
+        return PlayStealACard(_leader(stolen, chance))
+    richest = chance.best(others, key=lambda player: player.cards) if others else None
     me = view.seat if view.seat is not None else 0
     if richest is not None and len(view.hand) <= 2 and richest.cards >= len(view.hand) + 3:
         return PlaySwapHands(me, richest.seat)
     return PlayDrawThree() if PlayDrawThree() in allowed else DrawCard()
 
 
-def _by_standing(view: CactusView) -> list[PlayerView]:
-    """The other players still in, most points first."""
-    others = [player for player in view.players if player.playing and player.seat != view.seat]
-    return sorted(others, key=lambda player: (-player.points, player.seat))
+def _leader(players: list[PlayerView], chance: Chance) -> int:
+    """The seat with most points among ``players``; a tie is broken by chance, not by seat."""
+    return chance.best(players, key=lambda player: player.points).seat
 
 
-def _wanted_character(hand: tuple[Card, ...]) -> str:
+def _wanted_character(hand: tuple[Kind, ...]) -> str:
     """The character closest to a set in this hand (Wilds count for any), the best one on a tie."""
-    wilds = sum(1 for card in hand if card.kind is Kind.WILD)
-    held = {kind: sum(1 for card in hand if card.kind is kind) + wilds for kind in SET_CHARACTERS}
+    wilds = hand.count(Kind.WILD)
+    held = {kind: hand.count(kind) + wilds for kind in SET_CHARACTERS}
     return max(SET_CHARACTERS, key=lambda kind: (min(held[kind], 2), CHARACTERS[kind])).value
 
 
-def _most_wanted(cards: tuple[Card, ...], hand: tuple[Card, ...]) -> Card:
+def _most_wanted(kinds: tuple[Kind, ...], hand: tuple[Kind, ...], chance: Chance) -> Kind:
     wanted = _wanted_character(hand)
-    return max(cards, key=lambda card: (card.kind.value == wanted, WORTH.get(card.kind, 1), -card.number))
+    return chance.best(kinds, key=lambda kind: (kind.value == wanted, WORTH.get(kind, 1)))

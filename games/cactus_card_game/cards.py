@@ -1,13 +1,14 @@
 """The Cactus Card Game's card data: the 90 playing cards, the point pile and the points to win.
 
 Data only. Every playing card has a unique ``number`` (1 to 90) besides its kind, so each card can be
-followed through the log (conservation checks, replays) and the redaction suite can tell one card from
-another of the same kind (Ruling 1).
+followed through the log (conservation checks, replays). At the table copies of a kind are alike: what
+leaves the engine for a player or a spectator names a card by its kind only (Ruling 1).
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -30,8 +31,12 @@ class Kind(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    number: int  # 1 to 90, unique in the deck
+    number: int | None  # 1 to 90, unique in the deck; None in what a viewer at the table is shown
     kind: Kind
+
+    def face(self) -> Card:
+        """The card as the table sees it: its kind, not which copy it is (Ruling 1)."""
+        return Card(None, self.kind)
 
 
 # The rulebook's contents list, in its order.
@@ -55,6 +60,20 @@ DECK: tuple[Card, ...] = tuple(
     Card(number, kind)
     for number, kind in enumerate((kind for kind, count in COUNTS.items() for _ in range(count)), start=1)
 )
+
+# The fixed order cards are shown in when the order they were held in must stay secret.
+KIND_ORDER: dict[Kind, int] = {kind: place for place, kind in enumerate(Kind)}
+
+
+def by_kind(kinds: Iterable[Kind]) -> tuple[Kind, ...]:
+    """``kinds`` in the fixed order of the contents list."""
+    return tuple(sorted(kinds, key=KIND_ORDER.__getitem__))
+
+
+def cards_by_kind(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` in the fixed order of their kinds; copies of a kind in no meaningful order."""
+    return tuple(sorted(cards, key=lambda card: KIND_ORDER[card.kind]))
+
 
 POINT_CARDS = 30  # kept aside as the point pile
 HAND_SIZE = 5  # cards dealt to each player

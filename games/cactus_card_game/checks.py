@@ -53,8 +53,8 @@ def check(state: State, player: Player, move: Move) -> Rejected | None:
             return check_stop(state, player, answers)
         case LetItStand():
             return check_let_it_stand(state, player)
-        case TakeCard(card=number):
-            return check_choice(state, player, SEE_AND_STEAL, number)
+        case TakeCard(kind=kind):
+            return check_choice(state, player, SEE_AND_STEAL, kind)
         case PickCard(position=position):
             return check_choice(state, player, STEAL_A_CARD, position)
     return check_turn(state, player) or check_turn_move(state, player, move)
@@ -117,7 +117,7 @@ def check_let_it_stand(state: State, player: Player) -> Rejected | None:
     return state.window.check(player.seat)
 
 
-def check_choice(state: State, player: Player, kind: str, answer: int) -> Rejected | None:
+def check_choice(state: State, player: Player, kind: str, answer: int | str) -> Rejected | None:
     """Rulings 11 and 12: only the actor answers its own choice, with one of the options offered."""
     choice = state.choice
     if choice is None or choice.kind != kind:
@@ -186,11 +186,11 @@ def candidates(state: State, player: Player) -> tuple[Move, ...]:
     if state.choice is not None:
         options = state.choice.prompt.options
         if state.choice.kind == SEE_AND_STEAL:
-            return tuple(TakeCard(number) for number in options)
-        return tuple(PickCard(position) for position in options)
+            return tuple(TakeCard(str(kind)) for kind in options)
+        return tuple(PickCard(int(position)) for position in options)
     if state.window is not None:
         return (Stop(state.window.chain), LetItStand())
-    return _turn_moves(state, player)
+    return _turn_moves(state, player) if player.seat == state.active else ()
 
 
 def _turn_moves(state: State, player: Player) -> tuple[Move, ...]:

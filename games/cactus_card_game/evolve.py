@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from games.cactus_card_game.cards import Card
+from games.cactus_card_game.cards import Card, by_kind
 from games.cactus_card_game.events import (
     ActionPlayed,
     CardsDrawn,
@@ -28,6 +28,9 @@ from games.cactus_card_game.events import (
     Resigned,
     SetPlayed,
     StopPlayed,
+    TurnClockResumed,
+    TurnClockStopped,
+    TurnLimitReached,
 )
 from games.cactus_card_game.state import SEE_AND_STEAL, STEAL_A_CARD, Action, Choice, Player, State
 from games.core.frozen import replacer
@@ -41,6 +44,7 @@ T = TypeVar("T")
 
 replace_state = replacer(State)
 replace_player = replacer(Player)
+replace_turn = replacer(Turn)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -55,7 +59,11 @@ def evolve(state: State, event: Event) -> State:
             )
         case TurnStarted(seat=seat):
             players = _changed(state, seat, {"turns": state.players[seat].turns + 1})
-            return replace_state(state, players=players, turn=Turn.started(event))
+            return replace_state(state, players=players, turn=Turn.started(event), clock=None)
+        case TurnClockStopped(left=left):
+            return replace_state(state, turn=replace_turn(_known(state.turn), deadline=None), clock=left)
+        case TurnClockResumed(deadline=deadline):
+            return replace_state(state, turn=replace_turn(_known(state.turn), deadline=deadline), clock=None)
         case CardsDrawn(seat=seat, count=count, cards=cards):
             players = _changed(state, seat, _received(state, seat, _known(cards)))
             return replace_state(state, players=players, draw_pile=state.draw_pile[count:])
@@ -65,7 +73,9 @@ def evolve(state: State, event: Event) -> State:
             state = _played(state, seat, (card,))
             return replace_state(state, action=Action(seat, card, targets, requested), plays=state.plays + 1)
         case WindowOpened():
-            return replace_state(state, window=ReactionWindow.opened(event, _known(state.action)))
+            # Ruling 21: a player who let the card stand may still STOP it while the window is open.
+            window = ReactionWindow.opened(event, _known(state.action), reactions_after_pass=True)
+            return replace_state(state, window=window)
         case Reacted() | Passed() | Left():
             return replace_state(state, window=_known(state.window).apply(event))
         case WindowClosed():
@@ -89,7 +99,8 @@ def evolve(state: State, event: Event) -> State:
         case HandShown():
             return _shown(state, event)
         case HandShuffled(seat=seat, victim=victim, size=size, order=order, deadline=deadline):
-            prompt = Prompt(_choice_key(state), seat, STEAL_A_CARD, tuple(range(size)), 0, deadline)
+            positions: tuple[int | str, ...] = tuple(range(size))
+            prompt = Prompt(_choice_key(state), seat, STEAL_A_CARD, positions, 0, deadline)
             return replace_state(state, choice=Choice(prompt, victim, _known(order)))
         case CardTaken(seat=seat, victim=victim, card=card) | CardStolen(seat=seat, victim=victim, card=card):
             return replace_state(_handed(state, victim, seat, _known(card)), choice=None)
@@ -99,9 +110,9 @@ def evolve(state: State, event: Event) -> State:
         case Resigned(seat=seat, hand=hand):
             return _resigned(state, seat, hand)
         case MatchEnded(winner=winner, reason=reason):
-            return replace_state(
-                state, over=True, winner=winner, reason=reason, window=None, action=None, choice=None
-            )
+            return _ended(state, winner, () if winner is None else (winner,), reason)
+        case TurnLimitReached(winners=winners):
+            return _ended(state, winners[0] if len(winners) == 1 else None, winners, "turn limit")
         case FirstPlayerDrawn() | TurnEnded() | RequestAnswered():
             return state  # the next TurnStarted moves the turn on; an unmet request changes nothing
     raise ValueError(f"not a Cactus event: {event!r}")
@@ -145,9 +156,11 @@ def _swapped(state: State, first: int, second: int) -> State:
 def _shown(state: State, event: HandShown) -> State:
     """See and Steal: the actor has now seen the victim's cards, and picks one of them."""
     cards = _known(event.cards)
-    numbers = tuple(card.number for card in cards)
-    prompt = Prompt(_choice_key(state), event.seat, SEE_AND_STEAL, numbers, numbers[0], event.deadline)
-    seen = state.players[event.seat].seen | frozenset(numbers)
+    kinds: tuple[int | str, ...] = tuple(
+        dict.fromkeys(kind.value for kind in by_kind(card.kind for card in cards))
+    )
+    prompt = Prompt(_choice_key(state), event.seat, SEE_AND_STEAL, kinds, kinds[0], event.deadline)
+    seen = state.players[event.seat].seen | frozenset(card.number for card in cards)
     players = _changed(state, event.seat, {"seen": seen})
     return replace_state(state, players=players, choice=Choice(prompt, event.victim, cards))
 
@@ -167,6 +180,19 @@ def _resigned(state: State, seat: int, hand: tuple[Card, ...]) -> State:
     if choice is not None and seat in (choice.prompt.seat, choice.victim):
         choice = None  # Ruling 18: a choice involving a player who left is withdrawn
     return replace_state(state, players=players, discards=hand + state.discards, choice=choice)
+
+
+def _ended(state: State, winner: int | None, winners: tuple[int, ...], reason: str) -> State:
+    return replace_state(
+        state,
+        over=True,
+        winner=winner,
+        winners=winners,
+        reason=reason,
+        window=None,
+        action=None,
+        choice=None,
+    )
 
 
 def _choice_key(state: State) -> str:

@@ -56,7 +56,7 @@ def describe_move(move: Mapping[str, Any]) -> str:
         case "LET_IT_STAND":
             return "Let it stand"
         case "TAKE_CARD":
-            return f"Take card {move['card']}"
+            return f"Take a {_kind(move['kind'])}"
         case "PICK_CARD":
             return f"Take the card at position {move['position'] + 1}"
     return describe_action(move)

@@ -1,7 +1,8 @@
 """The moves a Cactus player can make, in the rulebook's words.
 
 JSON form (``MOVES``): ``{"action": "PLAY_SEE_AND_STEAL", "victim": 2}``. Seats count from 0. Card
-kinds travel as their names (``"WALTER"``, ``"STEAL_A_POINT"``); a card is named by its number.
+kinds travel as their names (``"WALTER"``, ``"STEAL_A_POINT"``). A card is named by its kind, never by
+which copy it is: copies are alike at the table, and the server hands over one of them (Ruling 1).
 Fields of the same name have the same type in every move (the API merges them into one input).
 """
 
@@ -87,9 +88,9 @@ class LetItStand:
 
 @dataclass(frozen=True, slots=True)
 class TakeCard:
-    """See and Steal: take the card numbered ``card`` from the hand you were shown."""
+    """See and Steal: take a card of ``kind`` from the hand you were shown."""
 
-    card: int
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)

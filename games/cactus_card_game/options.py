@@ -36,9 +36,10 @@ CHOICE_SECONDS = IntOption(
 )
 TURN_LIMIT = IntOption(
     "turnLimit",
-    60,
-    "The match ends when the next player has had this many turns and nobody has reached the points "
-    "goal; players then rank by points. Empty: no limit.",
+    500,
+    "A safety cap, far above real play: the match ends when the next player has had this many turns "
+    "and nobody has reached the points goal; the players with most points then share the win. Empty: "
+    "no limit.",
     minimum=1,
     maximum=10000,
     nullable=True,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.cactus_card_game import actions
-from games.cactus_card_game.cards import CHARACTERS, DECK, HAND_SIZE, Kind
+from games.cactus_card_game.cards import CHARACTERS, DECK, HAND_SIZE, Kind, cards_by_kind
 from games.cactus_card_game.checks import Code, candidates, check, gate, set_cards
 from games.cactus_card_game.events import (
     CardsShuffled,
@@ -33,7 +33,7 @@ from games.cactus_card_game.moves import (
     TakeCard,
 )
 from games.cactus_card_game.state import Action, State
-from games.cactus_card_game.turns import draw, earn, end_turn, new_story, start_turn
+from games.cactus_card_game.turns import draw, earn, end_turn, keep_clock, new_story, start_turn
 from games.core.chance import Chance
 from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.deadlines import Deadline, seconds_after
@@ -63,15 +63,25 @@ def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
         return problem
     story = new_story(state, command.at)
     _play(story, player.seat, move, chance)
+    keep_clock(story)
     return Accepted(tuple(story.events), story.state)
 
 
 def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
-    """The moves ``seat`` may make now (system moves and resigning aside)."""
+    """The moves ``seat`` may make now (system moves and resigning aside): besides the seats the match
+    waits on, a player who let the card stand may still STOP it (Ruling 21)."""
     player = gate(state, seat)
-    if isinstance(player, Rejected) or seat not in waiting_on(state):
+    if isinstance(player, Rejected):
         return ()
     return tuple(move for move in candidates(state, player) if check(state, player, move) is None)
+
+
+def may_act(state: State) -> frozenset[int]:
+    """The seats with a legal move now: those the match waits on, and, while a STOP window is open, a
+    player who let the card stand but may still STOP it (Ruling 21)."""
+    if state.window is None:
+        return waiting_on(state)
+    return frozenset(seat for seat in state.playing() if legal_moves(state, seat))
 
 
 def waiting_on(state: State) -> frozenset[int]:
@@ -120,7 +130,7 @@ def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
             _stop(story, seat, answers)
         case LetItStand():
             _close(story, pass_(_window(story.state), seat), chance)
-        case TakeCard(card=answer) | PickCard(position=answer):
+        case TakeCard(kind=answer) | PickCard(position=answer):
             actions.take(story, answer)
         case DrawCard():
             draw(story, seat, 1, chance)
@@ -164,20 +174,20 @@ def _play_set(story: Story[State], seat: int, character: str, wilds: int, chance
 
 
 def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decision:
-    """Ruling 19: a choice's deadline takes its default, a window's closes it (silence lets the card
+    """Ruling 19: a choice's deadline takes what silence answers, a window's closes it (silence lets the card
     stand), the turn's draws a card, which ends the turn. Any other, stale, id changes nothing."""
     if not any(deadline.id == deadline_id for deadline in deadlines(state)):
         return Accepted(())
     story = new_story(state, at)
     if state.choice is not None:
-        answer = state.choice.prompt.answer_on_timeout(deadline_id)
-        if answer is not None:
-            actions.take(story, answer)
+        if state.choice.prompt.answer_on_timeout(deadline_id) is not None:
+            actions.take(story, actions.on_silence(state.choice, chance))
     elif state.window is not None:
         _close(story, time_out(state.window, deadline_id), chance)
     else:
         draw(story, _seat(state.active), 1, chance)
         end_turn(story, "timeout", chance)
+    keep_clock(story)
     return Accepted(tuple(story.events), story.state)
 
 
@@ -196,7 +206,7 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
     elif window is not None:
         closing = leave(window, player.seat)
         story.tell(*closing)
-    story.tell(Resigned(player.seat, player.hand))
+    story.tell(Resigned(player.seat, cards_by_kind(player.hand)))  # face up, in no order it was held
     playing = story.state.playing()
     if len(playing) == 1:
         story.tell(MatchEnded(playing[0], "last player standing"))
@@ -206,6 +216,7 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
             actions.resolve(story, action, closed[0].cancelled, chance)
         if player.seat == state.active:
             end_turn(story, "resigned", chance)
+    keep_clock(story)
     return Accepted(tuple(story.events), story.state)
 
 

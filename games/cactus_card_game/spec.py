@@ -12,7 +12,7 @@ from games.cactus_card_game.evolve import evolve
 from games.cactus_card_game.labels import describe_move
 from games.cactus_card_game.moves import MOVES
 from games.cactus_card_game.options import OPTIONS, Options
-from games.cactus_card_game.rules import deadlines, decide, legal_moves, waiting_on
+from games.cactus_card_game.rules import deadlines, decide, legal_moves, may_act, waiting_on
 from games.cactus_card_game.state import Player, State, invariants
 from games.cactus_card_game.views import CactusView, player_view, secrets
 from games.core.copies import Copies
@@ -30,11 +30,11 @@ def initial_state(options: Mapping[str, Any], seats: int) -> State:
 
 
 def outcome(state: State) -> Outcome | None:
-    """Ruling 16: the winner ranks first, then everyone by points (ties share a rank), players who
-    left included. Scores are points."""
+    """Rulings 16 and 17: the winners rank first (sharing the rank), then everyone by points (ties
+    share a rank), players who left included. Scores are points."""
     if not state.over:
         return None
-    keys = tuple((float(player.seat == state.winner), float(player.points)) for player in state.players)
+    keys = tuple((float(player.seat in state.winners), float(player.points)) for player in state.players)
     scores = tuple(float(player.points) for player in state.players)
     return Outcome(competition_ranks(keys), scores, state.reason or "")
 
@@ -53,6 +53,7 @@ SPEC: GameSpec[State] = GameSpec(
     evolve=evolve,
     legal_moves=legal_moves,
     waiting_on=waiting_on,
+    may_act=may_act,
     player_view=player_view,
     deadlines=deadlines,
     outcome=outcome,

@@ -61,11 +61,11 @@ STEAL_A_CARD = "steal-a-card"
 class Choice:
     """See and Steal or Steal a Card, waiting on the actor's pick (the prompt) after its window.
 
-    See and Steal offers card numbers from ``cards``, the victim's hand as shown. Steal a Card offers
-    positions in ``cards``, the victim's hand in its shuffled, face-down order.
+    See and Steal offers the kinds in ``cards``, the victim's hand as shown (in kind order). Steal a
+    Card offers positions in ``cards``, the victim's hand in its shuffled, face-down order.
     """
 
-    prompt: Prompt[int]
+    prompt: Prompt[int | str]
     victim: int
     cards: tuple[Card, ...]
 
@@ -88,9 +88,11 @@ class State:
     window: ReactionWindow[Action] | None = None
     choice: Choice | None = None
     plays: int = 0  # action cards played so far: names windows and choices
+    clock: int | None = None  # ms the turn had left when its clock stopped for a window or a pick
     revealed: frozenset[int] = frozenset()  # cards the whole table saw go into a hand
     over: bool = False
     winner: int | None = None
+    winners: tuple[int, ...] = ()  # the winner, or the leaders sharing the win at the turn limit
     reason: str | None = None
 
     @property
@@ -142,6 +144,6 @@ def _cards_conserved(state: State) -> list[str]:
     cards += [*state.draw_pile, *state.discards]
     counts = Counter(cards)
     if len(cards) != len(DECK) or set(counts) != set(DECK):
-        doubled = sorted(card.number for card, count in counts.items() if count > 1)
+        doubled = sorted(card.number or 0 for card, count in counts.items() if count > 1)
         return [f"{len(cards)} cards in play ({len(counts)} different, doubled: {doubled}), not the 90"]
     return []

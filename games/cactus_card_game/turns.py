@@ -8,7 +8,15 @@ points (which ends the turn, or the match at the points goal).
 from __future__ import annotations
 
 from games.cactus_card_game.cards import DRAW_3_CARDS
-from games.cactus_card_game.events import CardsDrawn, DrawPileRefilled, MatchEnded, PointsEarned
+from games.cactus_card_game.events import (
+    CardsDrawn,
+    DrawPileRefilled,
+    MatchEnded,
+    PointsEarned,
+    TurnClockResumed,
+    TurnClockStopped,
+    TurnLimitReached,
+)
 from games.cactus_card_game.evolve import evolve
 from games.cactus_card_game.state import State
 from games.core import turns
@@ -41,7 +49,7 @@ def end_turn(story: Story[State], reason: str, chance: Chance) -> None:
     """End the active player's turn and start the next player's: clockwise, skipping players who left.
 
     Ruling 17: when the next player has already had as many turns as the turn limit, the match ends
-    instead and players rank by points.
+    instead: the players still in it with most points share the win.
     """
     state = story.state
     if state.turn is None or state.over:
@@ -52,9 +60,30 @@ def end_turn(story: Story[State], reason: str, chance: Chance) -> None:
         return
     limit = state.options.turn_limit
     if limit is not None and story.state.players[following].turns >= limit:
-        story.tell(MatchEnded(None, "turn limit"))
+        story.tell(turn_limit_reached(story.state))
     else:
         start_turn(story, following, chance)
+
+
+def keep_clock(story: Story[State]) -> None:
+    """Ruling 3: the turn clock stops while a STOP window or a pick is open (the player waits on
+    others, or on a pick the game offered) and resumes with the time that was left once none is."""
+    state = story.state
+    turn = state.turn
+    if turn is None or not state.running:
+        return
+    waiting = state.window is not None or state.choice is not None
+    if waiting and turn.deadline is not None:
+        story.tell(TurnClockStopped(turn.seat, max(0, turn.deadline - story.at)))
+    elif not waiting and state.clock is not None:
+        story.tell(TurnClockResumed(turn.seat, story.at + state.clock))
+
+
+def turn_limit_reached(state: State) -> TurnLimitReached:
+    """Ruling 17: the leaders by points win, a tie sharing the win."""
+    playing = state.playing()
+    most = max(state.players[seat].points for seat in playing)
+    return TurnLimitReached(tuple(seat for seat in playing if state.players[seat].points == most))
 
 
 def draw(story: Story[State], seat: int, count: int, chance: Chance) -> None:

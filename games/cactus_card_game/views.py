@@ -3,16 +3,19 @@
 Public: hand sizes, points, who is still playing, the pile sizes, the discard pile (face up), the open
 STOP window and whose choice is open. Private: a player's own hand (to that player); the hand See and
 Steal showed (to its actor, while the pick is open) and the options of an open choice (to the seat
-choosing). Nobody sees the draw pile's order; an omniscient viewer (a finished match's full log) sees
-every hand.
+choosing); the order of a hand fanned out for Steal a Card (to its victim). Nobody sees the draw pile's
+order; an omniscient viewer (a finished match's full log) sees every hand.
+
+Cards show as their kinds, never as the copy they are (Ruling 1), and a hand in kind order, never in the
+order it was held (owner ruling "Order is a secret too").
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.cactus_card_game.cards import Card, Kind
-from games.cactus_card_game.state import SEE_AND_STEAL, Action, Choice, Player, State
+from games.cactus_card_game.cards import Card, Kind, by_kind
+from games.cactus_card_game.state import SEE_AND_STEAL, STEAL_A_CARD, Action, Choice, Player, State
 from games.core.moments import Millis
 from games.core.visibility import Viewer
 
@@ -24,7 +27,7 @@ class PlayerView:
     points: int
     playing: bool  # False once the player has left the match
     turns: int  # turns started in the whole match (see the turn limit)
-    hand: tuple[Card, ...] | None  # the cards themselves: omniscient viewers only
+    hand: tuple[Kind, ...] | None  # the cards themselves, in kind order: omniscient viewers only
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +35,6 @@ class ActionView:
     """The action card waiting on its STOP window."""
 
     kind: Kind
-    card: Card
     seat: int  # who played it
     targets: tuple[int, ...]  # the victim, or the two players to swap
     requested: Kind | None  # Request a Card: the kind asked for
@@ -55,10 +57,12 @@ class ChoiceView:
     """See and Steal or Steal a Card, waiting on the choosing seat's pick."""
 
     seat: int
-    kind: str  # "see-and-steal" (options: card numbers) or "steal-a-card" (options: positions)
+    kind: str  # "see-and-steal" (the choosing seat sees ``kinds``) or "steal-a-card" (``options``)
     victim: int
-    options: tuple[int, ...] | None  # only the seat choosing sees them
+    options: tuple[int, ...] | None  # Steal a Card: the positions; only the seat choosing sees them
     deadline: Millis | None
+    kinds: tuple[Kind, ...] | None = None  # See and Steal: the kinds it may take, to the seat choosing
+    fan: tuple[Kind, ...] | None = None  # Steal a Card: the shuffled hand in its order, to the victim
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +70,7 @@ class SeenHand:
     """What See and Steal showed you: the victim's hand, while you pick the card to take."""
 
     victim: int
-    cards: tuple[Card, ...]
+    cards: tuple[Kind, ...]  # in kind order
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,15 +81,15 @@ class CactusView:
 
     seat: int | None  # who is looking (None: a spectator)
     started: bool
-    hand: tuple[Card, ...]  # your own hand, by card number
+    hand: tuple[Kind, ...]  # your own hand, in kind order
     players: tuple[PlayerView, ...]
     draw_pile: int  # cards left in the draw pile
-    discards: tuple[Card, ...]  # face up, top first
+    discards: tuple[Kind, ...]  # face up, top first
     point_pile: int  # point cards left
     goal: int  # points to win
     active: int | None  # whose turn it is
     turn: int
-    deadline: Millis | None  # when the turn times out
+    deadline: Millis | None  # when the turn times out (None while its clock is stopped)
     window: WindowView | None
     choice: ChoiceView | None
     seen: SeenHand | None
@@ -93,6 +97,8 @@ class CactusView:
     winner: int | None
     reason: str | None
     turn_limit: int | None
+    clock_left: int | None = None  # ms the turn has left while its clock is stopped (Ruling 3)
+    winners: tuple[int, ...] = ()  # who won: one player, or several sharing the win at the turn limit
 
 
 def player_view(state: State, viewer: Viewer) -> CactusView:
@@ -100,10 +106,10 @@ def player_view(state: State, viewer: Viewer) -> CactusView:
     return CactusView(
         seat=viewer.seat,
         started=state.started,
-        hand=_sorted(own.hand) if own is not None else (),
+        hand=_kinds(own.hand) if own is not None else (),
         players=tuple(_player(player, viewer) for player in state.players),
         draw_pile=len(state.draw_pile),
-        discards=state.discards,
+        discards=tuple(card.kind for card in state.discards),
         point_pile=state.point_pile,
         goal=state.goal,
         active=state.active,
@@ -116,6 +122,8 @@ def player_view(state: State, viewer: Viewer) -> CactusView:
         winner=state.winner,
         reason=state.reason,
         turn_limit=state.options.turn_limit,
+        clock_left=state.clock,
+        winners=state.winners,
     )
 
 
@@ -137,13 +145,13 @@ def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
     return (*state.draw_pile, *hidden)
 
 
-def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """A hand in card-number order: the order it is held in (a Steal a Card shuffle) stays secret."""
-    return tuple(sorted(cards, key=lambda card: card.number))
+def _kinds(cards: tuple[Card, ...]) -> tuple[Kind, ...]:
+    """A hand as kinds in kind order: which copies it holds and the order it is held in stay secret."""
+    return by_kind(card.kind for card in cards)
 
 
 def _player(player: Player, viewer: Viewer) -> PlayerView:
-    hand = _sorted(player.hand) if viewer.omniscient else None
+    hand = _kinds(player.hand) if viewer.omniscient else None
     return PlayerView(player.seat, len(player.hand), player.points, player.playing, player.turns, hand)
 
 
@@ -162,17 +170,24 @@ def _window(state: State) -> WindowView | None:
 
 
 def _action(action: Action) -> ActionView:
-    return ActionView(action.kind, action.card, action.seat, action.targets, action.requested)
+    return ActionView(action.kind, action.seat, action.targets, action.requested)
 
 
 def _choice(choice: Choice, viewer: Viewer) -> ChoiceView:
+    """Rulings 11 and 12: the seat choosing sees what it may pick; the victim of Steal a Card sees its
+    own fan, as it holds it out."""
     prompt = choice.prompt
-    options = prompt.options if viewer.is_seat(prompt.seat) else None
-    return ChoiceView(prompt.seat, prompt.kind, choice.victim, options, prompt.deadline)
+    chooses, fans = viewer.is_seat(prompt.seat), viewer.is_seat(choice.victim)
+    if choice.kind == STEAL_A_CARD:
+        options = tuple(int(position) for position in prompt.options) if chooses else None
+        fan = tuple(card.kind for card in choice.cards) if fans else None
+        return ChoiceView(prompt.seat, prompt.kind, choice.victim, options, prompt.deadline, fan=fan)
+    kinds = tuple(Kind(str(kind)) for kind in prompt.options) if chooses else None
+    return ChoiceView(prompt.seat, prompt.kind, choice.victim, None, prompt.deadline, kinds=kinds)
 
 
 def _seen(choice: Choice | None, viewer: Viewer) -> SeenHand | None:
     """Ruling 11: only the actor of See and Steal (or an omniscient viewer) sees the hand shown."""
     if choice is None or choice.kind != SEE_AND_STEAL or not viewer.is_seat(choice.prompt.seat):
         return None
-    return SeenHand(choice.victim, _sorted(choice.cards))
+    return SeenHand(choice.victim, _kinds(choice.cards))

@@ -11,6 +11,10 @@ the chain it answers (``answers``: 0 is the action itself, ``n`` the n-th reacti
 STOP to arrive, still answering the action, is refused as stale (``STALE_REACTION``) instead of being
 read as a STOP of the first STOP.
 
+A pass is final by default. A game may open its windows with ``reactions_after_pass``: a seat that
+passed may then still react while the window waits on others (silence until the moment passes, as at
+a table), though nobody waits on it any more.
+
 A participant who leaves the match while the window is open (``Left``) drops out of it: nobody waits
 on it and a later reaction does not reopen the window to it.
 
@@ -89,9 +93,12 @@ class ReactionWindow(Generic[A]):
     passed: frozenset[int] = frozenset()
     reactions: tuple[int, ...] = ()  # seats that reacted, in the order their reactions were taken
     deadline: int | None = None
+    reactions_after_pass: bool = False  # whether a seat that passed may still react while it is open
 
     @classmethod
-    def opened(cls, event: WindowOpened, action: A) -> ReactionWindow[A]:
+    def opened(
+        cls, event: WindowOpened, action: A, *, reactions_after_pass: bool = False
+    ) -> ReactionWindow[A]:
         """The window ``event`` opened on ``action``."""
         return cls(
             event.window,
@@ -100,6 +107,7 @@ class ReactionWindow(Generic[A]):
             event.participants,
             event.participants - {event.actor},
             deadline=event.deadline,
+            reactions_after_pass=reactions_after_pass,
         )
 
     def apply(self, event: Event) -> ReactionWindow[A]:
@@ -160,8 +168,10 @@ class ReactionWindow(Generic[A]):
         """Why ``seat`` may not react (to link ``answers``) or pass now, or ``None`` when it may."""
         if self.closed:
             return Rejected(Codes.WINDOW_CLOSED, "The reaction window has closed.")
-        if seat is None or seat not in self.eligible or seat in self.passed:
+        if seat is None or seat not in self.eligible:
             return Rejected(Codes.NOT_WAITING_FOR_YOU, "You may not react to this now.")
+        if seat in self.passed and (answers is None or not self.reactions_after_pass):
+            return Rejected(Codes.NOT_WAITING_FOR_YOU, "You have already answered this.")
         if answers is not None and answers != self.chain:
             return Rejected(
                 Codes.STALE_REACTION,

@@ -2,7 +2,8 @@
 
 Visibility is declared once, on each event type, and enforced at one chokepoint (``redact``). An
 event whose audience leaves a viewer out is replaced by its ``public_form`` (what everyone may know
-of it, such as "seat 2 drew a card"), or dropped when nothing of it is public.
+of it, such as "seat 2 drew a card"), or dropped when nothing of it is public. Every viewer but an
+omniscient one then gets the ``table_form`` of what it is shown (by default, all of it).
 """
 
 from __future__ import annotations
@@ -72,6 +73,13 @@ class Event:
         """What a viewer outside the audience may know of this event (``None``: nothing)."""
         return self if self.audience() is PUBLIC else None
 
+    def table_form(self) -> Event:
+        """What a viewer at the table (not omniscient) may see of the form it is shown: by default all
+        of it. A game whose log tells copies of a card apart (a number per card, for replays) blanks
+        here what no player could follow: which copy it is (owner ruling "Copies are interchangeable").
+        """
+        return self
+
 
 class HiddenFields(Event):
     """An event with some fields only ``privy_seats()`` may see (no one, by default) until revealed.
@@ -99,7 +107,11 @@ class HiddenFields(Event):
 
 
 def redact(event: Event, viewer: Viewer) -> Event | None:
-    """The form of ``event`` that ``viewer`` may see, or ``None`` when it must not see it at all."""
-    if viewer.sees(event.audience()):
+    """The form of ``event`` that ``viewer`` may see, or ``None`` when it must not see it at all.
+
+    An omniscient viewer gets the log as written; anyone else its ``table_form``.
+    """
+    if viewer.omniscient:
         return event
-    return event.public_form()
+    shown = event if viewer.sees(event.audience()) else event.public_form()
+    return None if shown is None else shown.table_form()

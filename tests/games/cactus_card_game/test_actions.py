@@ -31,6 +31,7 @@ from games.cactus_card_game.moves import (
     TakeCard,
 )
 from games.cactus_card_game.rules import deadlines, legal_moves, waiting_on
+from games.core.commands import Timeout
 from games.core.turns import TurnEnded
 from tests.games.cactus_card_game.table import T0, hand, of_type, play, rejection, table, time_out
 
@@ -138,11 +139,11 @@ def test_see_and_steal_shows_the_victims_hand_to_the_actor_who_takes_the_card_of
     state, _ = play(state, 1, LetItStand())
     state, events = play(state, 2, LetItStand(), at=T0 + 100)
     (shown,) = of_type(events, HandShown)
-    assert shown.cards == state.players[1].hand and shown.deadline == T0 + 100 + 15_000
+    assert set(shown.cards) == set(state.players[1].hand) and shown.deadline == T0 + 100 + 15_000
     assert waiting_on(state) == frozenset({0})
     walter = state.players[1].hand[1]
-    assert set(legal_moves(state, 0)) == {TakeCard(card.number) for card in shown.cards}
-    state, events = play(state, 0, TakeCard(walter.number))
+    assert legal_moves(state, 0) == (TakeCard("CHARLIE"), TakeCard("WALTER"), TakeCard("STOP"))
+    state, events = play(state, 0, TakeCard("WALTER"))
     assert of_type(events, CardTaken) == [CardTaken(0, 1, walter)]
     assert hand(state, 0) == ["walter"] and hand(state, 1) == ["charlie", "stop"]
     assert state.active == 0 and state.choice is None
@@ -156,23 +157,26 @@ def test_see_and_steal_can_not_be_stopped_after_the_hand_has_been_looked_at():
     assert of_type(events, HandShown) and rejection(state, 1, Stop(0)) == Code.WINDOW_CLOSED
 
 
-def test_a_see_and_steal_pick_not_made_in_time_takes_the_first_card_of_the_victims_hand():
-    """Ruling 11."""
+def test_a_see_and_steal_pick_not_made_in_time_takes_a_card_drawn_by_chance_not_the_first_shown():
+    """Ruling 11 (owner ruling "Default targets carry no seat bias"): silence favours no card."""
     state, _ = play(table(["see-and-steal", "walter charlie"]), 0, PlaySeeAndSteal(1))
     state, _ = play(state, 1, LetItStand())
-    first = state.players[1].hand[0]
     assert [deadline.id for deadline in deadlines(state)] == ["choice-1"]
     _, stale = time_out(state, "play-1/0")
     assert stale == []
-    state, events = time_out(state, "choice-1", at=T0 + 15_000)
-    assert of_type(events, CardTaken) == [CardTaken(0, 1, first)]
+    taken = set()
+    for seed in range(12):
+        _, events = play(state, None, Timeout("choice-1"), at=T0 + 15_000, seed=f"s{seed}")
+        (card,) = of_type(events, CardTaken)
+        taken.add(card.card.kind)
+    assert taken == {Kind.WALTER, Kind.CHARLIE}
 
 
 def test_a_choice_timeout_after_the_pick_changes_nothing():
     """Ruling 19."""
     state, _ = play(table(["see-and-steal", "walter charlie"]), 0, PlaySeeAndSteal(1))
     state, _ = play(state, 1, LetItStand())
-    state, _ = play(state, 0, TakeCard(state.players[1].hand[1].number))
+    state, _ = play(state, 0, TakeCard("CHARLIE"))
     after, events = time_out(state, "choice-1", at=T0 + 15_000)
     assert events == [] and after == state
 

@@ -77,7 +77,7 @@ def test_the_options_have_the_chosen_defaults():
         "turnSeconds": 60,
         "stopSeconds": 5,
         "choiceSeconds": 15,
-        "turnLimit": 60,
+        "turnLimit": 500,
         "revealAfterEnd": True,
     }
     options = initial_state({"turnSeconds": 0, "stopSeconds": 0, "turnLimit": None}, 2).options

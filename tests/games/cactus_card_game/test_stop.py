@@ -2,6 +2,7 @@
 
 import pytest
 
+from games.cactus_card_game import SPEC
 from games.cactus_card_game.checks import Code
 from games.cactus_card_game.events import PointsEarned, PointStolen, StopPlayed
 from games.cactus_card_game.moves import DrawCard, LetItStand, PlayFreePoint, PlayStealAPoint, Stop
@@ -144,3 +145,33 @@ def test_rulebook_example_a_stopped_steal_a_point_returns_the_point_and_it_is_st
     assert not of_type(events, PointStolen) and not of_type(events, TurnEnded)
     assert [player.points for player in state.players] == [0, 2]
     assert state.active == 0 and legal_moves(state, 0) == (DrawCard(),)
+
+
+def test_a_player_who_let_the_card_stand_may_still_stop_it_while_the_window_is_open_for_others():
+    """Ruling 21 (audit Q3): letting it stand is no promise while others are still deciding."""
+    state, _ = play(table(["free-point", "stop", "charlie"]), 0, PlayFreePoint())
+    state, _ = play(state, 1, LetItStand())
+    assert waiting_on(state) == frozenset({2}) and legal_moves(state, 1) == (Stop(0),)
+    assert SPEC.may_act(state) == frozenset({1, 2})
+    assert rejection(state, 1, LetItStand()) == Code.NOT_WAITING_FOR_YOU
+    state, events = play(state, 1, Stop(0))
+    assert of_type(events, StopPlayed) and state.window.cancels
+
+
+def test_once_everyone_let_it_stand_the_window_is_closed_to_a_late_stop():
+    """Ruling 21 (audit Q3)."""
+    state, _ = play(table(["free-point", "stop", "charlie"]), 0, PlayFreePoint())
+    state, _ = answer_all(state, (1, LetItStand()), (2, LetItStand()))
+    assert rejection(state, 1, Stop(0)) == Code.WINDOW_CLOSED
+
+
+def test_a_stop_just_drawn_may_be_played_before_the_players_next_turn():
+    """Ruling 22 (audit Q4): STOPs "can be played at any time throughout the game"."""
+    state = table(["charlie", "free-point"], draw="stop", active=0)
+    state, _ = play(state, 0, DrawCard())
+    assert hand(state, 0) == ["charlie", "stop"] and state.active == 1
+    state, _ = play(state, 1, PlayFreePoint())
+    state, events = play(state, 0, Stop(0))
+    assert of_type(events, StopPlayed) == [StopPlayed(0, state.discards[0])]
+    state, _ = play(state, 1, LetItStand())
+    assert state.players[1].points == 0 and state.active == 1

@@ -172,3 +172,14 @@ def test_every_window_follows_the_chain_rules(seats, actor, stream):
         assert actor not in window.eligible or taken  # the actor answers only a reaction
         assert all(taken[i] != taken[i + 1] for i in range(len(taken) - 1))  # nobody answers themselves
         assert not gone & window.waiting_on  # nobody waits on a seat that left
+
+
+def test_a_pass_is_final_unless_the_window_takes_reactions_after_a_pass():
+    passed = Passed("stop-7", 1)
+    final = opened().apply(passed)
+    assert react(final, 1, answers=0, deadline=2_000).code == Codes.NOT_WAITING_FOR_YOU
+    event = WindowOpened("stop-7", 0, frozenset(range(3)), 1_000)
+    window = ReactionWindow.opened(event, "steal a point", reactions_after_pass=True).apply(passed)
+    assert window.waiting_on == frozenset({2})
+    assert react(window, 1, answers=0, deadline=2_000) == Reacted("stop-7", 1, 0, 2_000)
+    assert pass_(window, 1).code == Codes.NOT_WAITING_FOR_YOU

@@ -107,3 +107,19 @@ def test_hidden_fields_can_be_shown_to_the_seats_involved():
     assert redact(event, seat_viewer(1)) == event
     assert redact(event, seat_viewer(3)) == event
     assert redact(event, seat_viewer(0)) == PeekedAt(1, 3, None)
+
+
+@dataclass(frozen=True)
+class Played(Event):
+    """A card played face up, named in the log by its copy ("STOP#81"), at the table by its kind."""
+
+    card: str
+
+    def table_form(self) -> Event:
+        return replace(self, card=self.card.split("#")[0])
+
+
+def test_a_table_form_is_what_every_viewer_but_an_omniscient_one_sees():
+    event = Played("STOP#81")
+    assert redact(event, SPECTATOR) == Played("STOP") == redact(event, seat_viewer(0))
+    assert redact(event, OMNISCIENT) == event
