@@ -109,6 +109,7 @@ class Excludes:
         on = {name: {"const": True} for name in self.names}
         return {"not": {"properties": on, "required": list(self.names)}}
 
+
 REVEAL_AFTER_END = BoolOption(
     "revealAfterEnd", True, "Once the match is over, show everyone its full log and its seed."
 )

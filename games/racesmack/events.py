@@ -165,11 +165,45 @@ class CardLost(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HandCardLost(HiddenFields):
+    """Time Penalty: ``card`` left ``seat``'s hand for good, face down (Ruling 19, audit Q7): only that
+    seat sees which. From a blind pile (After You, ``blind``) it was taken at random and nobody sees it
+    (audit L1). Older matches told a hand card lost face up, as ``CardLost``."""
+
+    hidden = ("card",)
+
+    seat: int
+    card: Card | None
+    blind: bool = False
+
+    def privy_seats(self) -> frozenset[int]:
+        return frozenset() if self.blind else frozenset((self.seat,))
+
+
+@dataclass(frozen=True, slots=True)
 class Resigned(Event):
-    """``seat`` left the match; its ``hand`` leaves the game face up, its Race stays for the ranking."""
+    """Older matches: ``seat`` left the match and its ``hand`` left the game face up. Today a player
+    who leaves is ``PlayerLeft``."""
 
     seat: int
     hand: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(HiddenFields):
+    """``seat`` left the match (Ruling 20); the ``count`` cards of its ``hand`` leave the game face down,
+    seen by nobody but that seat (After You: by nobody, ``blind``; audit L2). Its Race stays for the
+    ranking."""
+
+    hidden = ("hand",)
+
+    seat: int
+    count: int
+    hand: tuple[Card, ...] | None
+    blind: bool = False
+
+    def privy_seats(self) -> frozenset[int]:
+        return frozenset() if self.blind else frozenset((self.seat,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,5 +240,7 @@ EVENTS = EventCodec(
         CardDrawn,
         Resigned,
         MatchEnded,
+        HandCardLost,
+        PlayerLeft,
     )
 )

@@ -22,6 +22,7 @@ from games.racesmack.events import (
     CardsPlaced,
     CardsRevealed,
     DeckShuffled,
+    HandCardLost,
     HandDealt,
     LeftoversDiscarded,
     LossAsked,
@@ -29,6 +30,7 @@ from games.racesmack.events import (
     PenaltyAsked,
     PenaltyChosen,
     PlacementAsked,
+    PlayerLeft,
     RacingDeckSetAside,
     RacingRuleRevealed,
     Resigned,
@@ -103,11 +105,22 @@ def evolve(state: State, event: Event) -> State:
         case RacingRuleRevealed(card=card):
             return replace_state(state, racing_rule=card)
         case Resigned(seat=seat, hand=hand):
-            # A card it played face down stays in hand until the reveal puts it on the table.
-            kept = tuple(card for card in state.players[seat].hand if card not in hand)
-            players = _changed(state, seat, hand=kept, playing=False)
+            state = _left(state, seat, hand)
+            return replace_state(state, discards=state.discards + hand)
+        case PlayerLeft(seat=seat, hand=hand, blind=blind):
+            state = _left(state, seat, _known(hand))
+            knower = None if blind else seat
             return replace_state(
-                state, players=players, discards=state.discards + hand, asks=_answered(state, seat)
+                state, face_down=(*state.face_down, *((knower, card) for card in _known(hand)))
+            )
+        case HandCardLost(seat=seat, card=card, blind=blind):
+            kept = tuple(held for held in state.players[seat].hand if held != card)
+            face_down = (*state.face_down, (None if blind else seat, _known(card)))
+            return replace_state(
+                state,
+                players=_changed(state, seat, hand=kept),
+                face_down=face_down,
+                asks=_answered(state, seat),
             )
         case MatchEnded(winners=winners, reason=reason):
             return replace_state(
@@ -129,6 +142,14 @@ def _changed(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
     players = list(state.players)
     players[seat] = replace_player(players[seat], **changes)
     return tuple(players)
+
+
+def _left(state: State, seat: int, hand: tuple[Card, ...]) -> State:
+    """``seat`` is out and ``hand`` leaves it; a card it played face down stays in hand until the reveal
+    puts it on the table."""
+    kept = tuple(card for card in state.players[seat].hand if card not in hand)
+    players = _changed(state, seat, hand=kept, playing=False)
+    return replace_state(state, players=players, asks=_answered(state, seat))
 
 
 def _drawn(state: State, seat: int, cards: tuple[Card, ...]) -> State:

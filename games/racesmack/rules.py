@@ -24,11 +24,12 @@ from games.racesmack.events import (
     CardPlayed,
     CardsPlaced,
     DeckShuffled,
+    HandCardLost,
     HandDealt,
     MatchEnded,
     PenaltyChosen,
+    PlayerLeft,
     RacingDeckSetAside,
-    Resigned,
 )
 from games.racesmack.moves import (
     HAND_CARDS,
@@ -53,9 +54,9 @@ def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
         case Begin():
             return _begin(state, command.at, chance)
         case Timeout(deadline_id=deadline_id):
-            return _timeout(state, deadline_id, command.at)
+            return _timeout(state, deadline_id, command.at, chance)
         case Resign():
-            return _resign(state, command.seat, command.at)
+            return _resign(state, command.seat, command.at, chance)
     player = gate(state, command.seat)
     if isinstance(player, Rejected):
         return player
@@ -63,7 +64,7 @@ def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
     if problem is not None:
         return problem
     story = new_story(state, command.at)
-    _play(story, player.seat, move)
+    _play(story, player.seat, move, chance)
     return Accepted(tuple(story.events), story.state)
 
 
@@ -123,7 +124,7 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
     return Accepted(tuple(story.events), story.state)
 
 
-def _play(story: Story[State], seat: int, move: Move) -> None:
+def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
     state = story.state
     match move:
         case PlayCard():
@@ -144,10 +145,10 @@ def _play(story: Story[State], seat: int, move: Move) -> None:
         case _:
             ask = state.ask_of(seat)
             assert ask is not None
-            _answer(story, ask, move)
+            _answer(story, ask, move, chance)
 
 
-def _answer(story: Story[State], ask: Ask, move: Move) -> None:
+def _answer(story: Story[State], ask: Ask, move: Move, chance: Chance) -> None:
     """Ruling 11: won cards go together, in row order, to the end the winner picks; a won Rules Card
     replaces the one its Race held, and of several won at once the last one stays."""
     seat = ask.seat
@@ -160,13 +161,23 @@ def _answer(story: Story[State], ask: Ask, move: Move) -> None:
         case LoseCard(card=card_id):
             player = story.state.players[seat]
             card = next(card for card in (player.hand if ask.hand else player.race) if card.id == card_id)
-            story.tell(CardLost(seat, card, ask.hand))
+            story.tell(HandCardLost(seat, card) if ask.hand else CardLost(seat, card, False))
             ask_loss(story, seat, ask.count - 1, ask.hand)
         case ChoosePenalty(penalty=penalty):
             story.tell(PenaltyChosen(seat, penalty))
-            if penalty in (RACE_CARDS, HAND_CARDS):
+            if penalty == HAND_CARDS and story.state.options.after_you:
+                _lose_blind(story, seat, chance)
+            elif penalty in (RACE_CARDS, HAND_CARDS):
                 ask_loss(story, seat, PENALTY_CARDS, penalty == HAND_CARDS)
     end_round(story)
+
+
+def _lose_blind(story: Story[State], seat: int, chance: Chance) -> None:
+    """Ruling 19 (audit L1): nobody may look at a blind pile, so the hand cards it loses are taken at
+    random and leave face down, seen by nobody."""
+    pile = story.state.players[seat].hand
+    for card in chance.shuffle(pile)[:PENALTY_CARDS]:
+        story.tell(HandCardLost(seat, card, blind=True))
 
 
 def _default(ask: Ask) -> Move:
@@ -177,7 +188,7 @@ def _default(ask: Ask) -> Move:
     return ChoosePenalty(ask.prompt.default)
 
 
-def _timeout(state: State, deadline_id: str, at: int) -> Decision:
+def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decision:
     """A question's deadline takes its default; the taps' closes them (silence is incorrect); the card
     choice's closes it (Ruling 6); an After You turn's reveals the top card (Ruling 22). Any other, stale, id changes nothing."""
     if not any(deadline.id == deadline_id for deadline in deadlines(state)):
@@ -185,7 +196,7 @@ def _timeout(state: State, deadline_id: str, at: int) -> Decision:
     story = new_story(state, at)
     ask = next((ask for ask in state.asks if ask.prompt.key == deadline_id), None)
     if ask is not None:
-        _answer(story, ask, _default(ask))
+        _answer(story, ask, _default(ask), chance)
     elif state.taps is not None and not state.taps.closed:
         close_taps(story, taps.time_out(state.taps, deadline_id))
     elif state.turn is not None:
@@ -196,23 +207,22 @@ def _timeout(state: State, deadline_id: str, at: int) -> Decision:
     return Accepted(tuple(story.events), story.state)
 
 
-def _resign(state: State, seat: int | None, at: int) -> Decision:
+def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision:
     """Ruling 20: the player leaves; a question it was asked takes its default, its hand leaves the game
-    (a card it already played stays on the table), and a step that waited only on it ends. The last
-    player left wins."""
+    face down (a card it already played stays on the table), and a step that waited only on it ends.
+    The last player left wins."""
     player = gate(state, seat)
     if isinstance(player, Rejected):
         return player
     story = new_story(state, at)
     ask = state.ask_of(player.seat)
     if ask is not None and ask.kind == PLACE:
-        _answer(story, ask, _default(ask))  # the cards it won stay in its Race for the ranking
+        _answer(story, ask, _default(ask), chance)  # the cards it won stay in its Race for the ranking
     choosing = story.state.choosing
     chosen = None if choosing is None or choosing.revealed else choosing.choices.get(player.seat)
     held = story.state.players[player.seat].hand
-    story.tell(
-        Resigned(player.seat, tuple(card for card in held if chosen is None or card.id != chosen.card))
-    )
+    hand = tuple(card for card in held if chosen is None or card.id != chosen.card)
+    story.tell(PlayerLeft(player.seat, len(hand), hand, state.options.after_you))
     playing = story.state.playing()
     if len(playing) == 1:
         story.tell(MatchEnded(playing, "last player standing"))

@@ -130,14 +130,15 @@ def player_view(state: State, viewer: Viewer) -> RacesmackView:
 
 def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
     """The cards ``viewer`` must not be able to learn now: the draw pile, the Racing Rules deck not yet
-    revealed, and other players' hands, which hold the cards they played face down until the reveal.
-    After You: every blind pile, the viewer's own too."""
+    revealed, other players' hands, which hold the cards they played face down until the reveal, and
+    the cards others lost or left face down. After You: every blind pile, the viewer's own too."""
     if viewer.omniscient or not state.started:
         return ()
     blind = state.options.after_you
     hidden = [card for player in state.players if blind or player.seat != viewer.seat for card in player.hand]
     unrevealed = tuple(card for card in state.racing[state.round :] if card != state.racing_rule)
-    return (*state.draw_pile, *unrevealed, *hidden)
+    face_down = tuple(card for knower, card in state.face_down if knower != viewer.seat)
+    return (*state.draw_pile, *unrevealed, *hidden, *face_down)
 
 
 def _step(state: State) -> str:
