@@ -106,20 +106,34 @@ class TapsJudged(Event):
 
 @dataclass(frozen=True, slots=True)
 class PlacementAsked(Event):
-    """``seat`` won ``cards`` (its own, and the leftovers for the fastest) and picks the Race end."""
+    """``seat`` won ``cards`` (its own, and the leftovers for the fastest) and places them (Ruling 11).
+    ``keep``: the won Rules Card silence keeps when its Race holds none, drawn at random among several
+    (None in older matches: the last one won)."""
 
     seat: int
     cards: tuple[Card, ...]
     deadline: int | None
+    keep: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CardsPlaced(Event):
-    """``cards`` went to the ``end`` of ``seat``'s Race; ``replaced``: the Rules Cards that left it, for a
-    Race holds one Rules Card (Ruling 11)."""
+    """``cards``, the rest of those ``seat`` won, went to the ``end`` of its Race in table order;
+    ``replaced``: the Rules Cards that left the game, for a Race holds one Rules Card (Ruling 11)."""
 
     seat: int
     cards: tuple[Card, ...]
+    end: str
+    replaced: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardLaid(Event):
+    """``seat`` laid ``card``, one it won, at the ``end`` of its Race; ``replaced``: the Rules Card that
+    left the game for it, for a Race keeps one (Ruling 11). The others it won still wait."""
+
+    seat: int
+    card: Card
     end: str
     replaced: tuple[Card, ...]
 
@@ -242,5 +256,6 @@ EVENTS = EventCodec(
         MatchEnded,
         HandCardLost,
         PlayerLeft,
+        CardLaid,
     )
 )

@@ -17,6 +17,7 @@ from games.core.visibility import Event
 from games.racesmack.cards import Card
 from games.racesmack.events import (
     CardDrawn,
+    CardLaid,
     CardLost,
     CardRevealed,
     CardsPlaced,
@@ -37,7 +38,8 @@ from games.racesmack.events import (
     SilentCardPlayed,
     TapsJudged,
 )
-from games.racesmack.moves import ENDS, LEFT, PENALTIES, RACE_CARDS, RIGHT, TIES
+from games.racesmack.moves import LEFT, PENALTIES, RACE_CARDS, RIGHT, TIES
+from games.racesmack.placing import answers, laid
 from games.racesmack.state import LOSE, PENALTY, PLACE, Ask, Player, State
 
 T = TypeVar("T")
@@ -45,6 +47,7 @@ T = TypeVar("T")
 
 replace_state = replacer(State)
 replace_player = replacer(Player)
+replace_prompt = replacer(Prompt)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -62,9 +65,10 @@ def evolve(state: State, event: Event) -> State:
             return replace_state(state, turn=None)
         case CardDrawn(seat=seat, card=card):
             return _drawn(state, seat, (_known(card),))
-        case PlacementAsked(seat=seat, cards=cards, deadline=deadline):
-            prompt = Prompt(_key(state, PLACE, seat, 0), seat, PLACE, ENDS, RIGHT, deadline)
-            return _asked(state, Ask(prompt, cards))
+        case PlacementAsked():
+            return _asked(state, _placement(state, event))
+        case CardLaid():
+            return _laid(state, event)
         case CardsPlaced():
             return _placed(state, event)
         case LossAsked():
@@ -205,6 +209,39 @@ def _placed(state: State, event: CardsPlaced) -> State:
         row=row,
         discards=state.discards + event.replaced,
         asks=_answered(state, event.seat),
+    )
+
+
+def _placement(state: State, event: PlacementAsked) -> Ask:
+    """Ruling 11: one question, open until every won card is laid; silence lays the rest at the right
+    end (older matches: the question named only the end, and a Race kept the last Rules Card won)."""
+    prompt = Prompt(
+        _key(state, PLACE, event.seat, 0), event.seat, PLACE, answers(event.cards), RIGHT, event.deadline
+    )
+    return Ask(prompt, event.cards, keep=event.keep)
+
+
+def _laid(state: State, event: CardLaid) -> State:
+    """One won card laid; the question stays open, with its deadline, for the rest."""
+    player = state.players[event.seat]
+    ask = state.ask_of(event.seat)
+    assert ask is not None
+    rest = tuple(card for card in ask.cards if card != event.card)
+    asks = _answered(state, event.seat)
+    if rest:
+        options = answers(rest)
+        asks = (*asks, Ask(replace_prompt(ask.prompt, options=options), rest, keep=ask.keep))
+    return replace_state(
+        state,
+        players=_changed(
+            state,
+            event.seat,
+            race=laid(player.race, event.card, event.end),
+            pile=tuple(card for card in player.pile if card != event.card),  # After You: its pile
+        ),
+        row=tuple(entry for entry in state.row if entry[1] != event.card),
+        discards=state.discards + event.replaced,
+        asks=asks,
     )
 
 

@@ -7,6 +7,7 @@ Each step reads the table as the earlier events left it (``games.core.turns.Stor
 from __future__ import annotations
 
 from games.core import sealed
+from games.core.chance import Chance
 from games.core.deadlines import seconds_after
 from games.core.sealed import RoundOpened
 from games.core.taps import TapsOpened
@@ -27,9 +28,9 @@ from games.racesmack.events import (
     TapsJudged,
 )
 from games.racesmack.evolve import evolve
-from games.racesmack.judge import correct_cards, longest_races, rule_in_effect, winners
+from games.racesmack.judge import correct_cards, judged_row, longest_races, rule_in_effect, winners
 from games.racesmack.rules_cards import RULES
-from games.racesmack.state import State
+from games.racesmack.state import Player, State
 
 
 def new_story(state: State, at: int) -> Story[State]:
@@ -71,21 +72,24 @@ def reveal(story: Story[State]) -> None:
     )
 
 
-def judge(story: Story[State]) -> None:
+def judge(story: Story[State], chance: Chance) -> None:
     """The taps are over. Correct tappers win their own card, the fastest also every card nobody else
     won; incorrect (or silent) tappers lose a Race card. Then each of them is asked what follows.
     After You: the revealed Rules Card rules, and a correct tapper wins its own pile (Ruling 23)."""
     state = story.state
     after_you = state.options.after_you
     number, rule = smash_rule(state) if after_you else rule_in_effect(state)
-    correct = correct_cards(tuple(card for _, card in state.row), rule, state.options.tiebreaker)
+    row = tuple(card for _, card in state.row)
+    if not after_you:
+        row = judged_row(row, state.options.noise_canceling)
+    correct = correct_cards(row, rule, state.options.tiebreaker)
     right = winners(state, correct)
     story.tell(TapsJudged(number, tuple(card.id for card in correct), right))
     deadline = seconds_after(story.at, state.options.choice_seconds)
     own = dict(state.row)
     for seat in right:
         won = state.players[seat].pile if after_you else _won(state, seat, right)
-        story.tell(PlacementAsked(seat, won, deadline))
+        story.tell(PlacementAsked(seat, won, deadline, _keep(state.players[seat], won, chance)))
     if not right and not after_you:
         story.tell(LeftoversDiscarded(tuple(own.values())))
     for seat in sorted(own.keys() - set(right)):
@@ -105,6 +109,12 @@ def _won(state: State, seat: int, right: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(
         card for owner, card in state.row if owner == seat or (seat == right[0] and owner not in right)
     )
+
+
+def _keep(player: Player, won: tuple[Card, ...], chance: Chance) -> int | None:
+    """The won Rules Card silence keeps in a Race that holds none: one of them, at random."""
+    rules = [card.id for card in won if card.rules is not None]
+    return chance.pick(rules) if rules and player.rules_card is None else None
 
 
 def ask_loss(story: Story[State], seat: int, count: int, hand: bool) -> None:
@@ -142,8 +152,8 @@ def finished_race(race: tuple[Card, ...]) -> bool:
     return rules is not None and RULES[rules].finish.met(race)
 
 
-def close_taps(story: Story[State], events: tuple[Event, ...]) -> None:
+def close_taps(story: Story[State], events: tuple[Event, ...], chance: Chance) -> None:
     """Tell a tap round's events; when they close it, the taps are judged."""
     story.tell(*events)
     if story.state.taps is not None and story.state.taps.closed:
-        judge(story)
+        judge(story, chance)

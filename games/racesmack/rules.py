@@ -20,6 +20,7 @@ from games.racesmack.after_you import first_turn, next_turn, reveal_top
 from games.racesmack.cards import HAND_SIZE, RACING_RULES, deck
 from games.racesmack.checks import candidates, check, gate
 from games.racesmack.events import (
+    CardLaid,
     CardLost,
     CardPlayed,
     CardsPlaced,
@@ -37,11 +38,13 @@ from games.racesmack.moves import (
     ChoosePenalty,
     LoseCard,
     Move,
+    PlaceCard,
     PlaceCards,
     PlayCard,
     RevealCard,
     Tap,
 )
+from games.racesmack.placing import left_out
 from games.racesmack.rounds import ask_loss, close_taps, end_round, new_story, open_round, reveal
 from games.racesmack.state import LOSE, PLACE, Ask, State
 
@@ -141,7 +144,7 @@ def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
             assert state.taps is not None
             tapped = taps.tap(state.taps, seat, card)
             assert not isinstance(tapped, Rejected)
-            close_taps(story, tapped)
+            close_taps(story, tapped, chance)
         case _:
             ask = state.ask_of(seat)
             assert ask is not None
@@ -149,15 +152,17 @@ def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
 
 
 def _answer(story: Story[State], ask: Ask, move: Move, chance: Chance) -> None:
-    """Ruling 11: won cards go together, in row order, to the end the winner picks; a won Rules Card
-    replaces the one its Race held, and of several won at once the last one stays."""
+    """Ruling 11: the winner lays each won card at the end it chooses, and the Rules Card it chooses
+    stays in its Race (audit W1, Q1)."""
     seat = ask.seat
     match move:
+        case PlaceCard(card=card_id, end=end):
+            card = next(card for card in ask.cards if card.id == card_id)
+            held = story.state.players[seat].rules_card
+            story.tell(CardLaid(seat, card, end, (held,) if held is not None and card.rules else ()))
         case PlaceCards(end=end):
-            won = [card for card in ask.cards if card.rules is not None]
-            old = story.state.players[seat].rules_card
-            replaced = (*won[:-1], *((old,) if old is not None and won else ()))
-            story.tell(CardsPlaced(seat, ask.cards, end, replaced))
+            gone = left_out(ask.cards, story.state.players[seat].rules_card, ask.keep)
+            story.tell(CardsPlaced(seat, ask.cards, end, gone))
         case LoseCard(card=card_id):
             player = story.state.players[seat]
             card = next(card for card in (player.hand if ask.hand else player.race) if card.id == card_id)
@@ -198,7 +203,7 @@ def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decisio
     if ask is not None:
         _answer(story, ask, _default(ask), chance)
     elif state.taps is not None and not state.taps.closed:
-        close_taps(story, taps.time_out(state.taps, deadline_id))
+        close_taps(story, taps.time_out(state.taps, deadline_id), chance)
     elif state.turn is not None:
         reveal_top(story, state.turn.seat)  # Ruling 22: a silent player's top card is revealed
     else:
@@ -229,15 +234,15 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
     elif ask is not None and ask.kind != PLACE:
         end_round(story)
     elif not waiting_on(story.state):
-        _move_on(story)
+        _move_on(story, chance)
     return Accepted(tuple(story.events), story.state)
 
 
-def _move_on(story: Story[State]) -> None:
+def _move_on(story: Story[State], chance: Chance) -> None:
     """Nobody still in is waited on: close the step the player who left held up."""
     state = story.state
     if state.taps is not None and not state.taps.closed:
-        close_taps(story, taps.time_out(state.taps, state.taps.deadline_id))
+        close_taps(story, taps.time_out(state.taps, state.taps.deadline_id), chance)
     elif state.turn is not None:
         next_turn(story, "left")
     elif state.choosing is not None and not state.choosing.closed:

@@ -51,6 +51,7 @@ class Ask:
     cards: tuple[Card, ...] = ()
     count: int = 0
     hand: bool = False  # losing from the hand (Time Penalty), not the Race
+    keep: int | None = None  # placing: the won Rules Card a Race holding none keeps when silent
 
     @property
     def seat(self) -> int:

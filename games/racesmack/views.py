@@ -47,7 +47,8 @@ class TapView:
 @dataclass(frozen=True, slots=True)
 class AskView:
     """A question to ``seat``: "place" (the end for ``cards``), "lose" (``count`` cards of its Race, or
-    hand) or "penalty"; ``options`` as the answering move takes them, for the seat asked only."""
+    hand) or "penalty"; ``options`` as the answering move takes them, for the seat asked only (for
+    "place": "7 LEFT" lays card 7 at the left end, "RIGHT" lays all the rest at the right end)."""
 
     seat: int
     kind: str
@@ -173,5 +174,10 @@ def _variants(options: Options) -> tuple[str, ...]:
 
 
 def _ask(ask: Ask, viewer: Viewer) -> AskView:
-    options = tuple(str(option) for option in ask.prompt.options) if viewer.is_seat(ask.seat) else None
+    options = tuple(map(_option, ask.prompt.options)) if viewer.is_seat(ask.seat) else None
     return AskView(ask.seat, ask.kind, ask.cards, ask.count, ask.hand, options, ask.prompt.deadline)
+
+
+def _option(option: object) -> str:
+    """ "7 LEFT" lays card 7 at the left end; "LEFT" lays all the rest there."""
+    return " ".join(map(str, option)) if isinstance(option, tuple) else str(option)
