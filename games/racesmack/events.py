@@ -37,6 +37,17 @@ class RacingDeckSetAside(HiddenFields):
 
 
 @dataclass(frozen=True, slots=True)
+class RacingDeckShuffled(HiddenFields):
+    """Racing Rules: the ten set-aside Rules Cards, all used, shuffled anew for the next ten rounds, in
+    the order they will be revealed (Ruling 18, audit Q4); nobody sees the order."""
+
+    hidden = ("cards",)
+
+    cards: tuple[Card, ...] | None
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandDealt(deck.CardsDrawn[Card]):
     """``seat``'s cards from the deal; only that seat sees which (After You: nobody, ``blind``)."""
 
@@ -257,5 +268,6 @@ EVENTS = EventCodec(
         HandCardLost,
         PlayerLeft,
         CardLaid,
+        RacingDeckShuffled,
     )
 )

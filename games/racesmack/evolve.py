@@ -33,6 +33,7 @@ from games.racesmack.events import (
     PlacementAsked,
     PlayerLeft,
     RacingDeckSetAside,
+    RacingDeckShuffled,
     RacingRuleRevealed,
     Resigned,
     SilentCardPlayed,
@@ -106,6 +107,8 @@ def evolve(state: State, event: Event) -> State:
             return replace_state(state, racing=racing, draw_pile=pile)
         case HandDealt(seat=seat, cards=cards):
             return _drawn(state, seat, _known(cards))
+        case RacingDeckShuffled(cards=cards):
+            return replace_state(state, racing=_known(cards))
         case RacingRuleRevealed(card=card):
             return replace_state(state, racing_rule=card)
         case Resigned(seat=seat, hand=hand):

@@ -23,6 +23,7 @@ from games.racesmack.events import (
     MatchEnded,
     PenaltyAsked,
     PlacementAsked,
+    RacingDeckShuffled,
     RacingRuleRevealed,
     SilentCardPlayed,
     TapsJudged,
@@ -37,21 +38,25 @@ def new_story(state: State, at: int) -> Story[State]:
     return Story(state, at, evolve)
 
 
-def open_round(story: Story[State]) -> None:
+def open_round(story: Story[State], chance: Chance) -> None:
     """The next round's card choice, open to every player with a card in hand; when nobody has one, the
-    longest Races win (Ruling 14). Racing Rules first reveals this round's default rule."""
+    longest Races win (Ruling 14). Racing Rules first reveals this round's default rule; once all ten
+    are used the deck is shuffled anew (Ruling 18)."""
     state = story.state
     seats = frozenset(player.seat for player in state.players if player.playing and player.hand)
     if not seats:
         story.tell(MatchEnded(longest_races(state), "no one can play"))
         return
     if state.racing:
-        story.tell(RacingRuleRevealed(state.racing[state.round % len(state.racing)]))
+        if state.round and state.round % len(state.racing) == 0:
+            story.tell(RacingDeckShuffled(chance.shuffle(story.state.racing), len(state.racing)))
+        racing = story.state.racing
+        story.tell(RacingRuleRevealed(racing[state.round % len(racing)]))
     deadline = seconds_after(story.at, state.options.play_seconds)
     story.tell(RoundOpened(f"round-{state.round + 1}", seats, deadline))
 
 
-def reveal(story: Story[State]) -> None:
+def reveal(story: Story[State], chance: Chance) -> None:
     """The choice is closed: every card face up, a silent player's first card with them (Ruling 6), then
     the taps open to everyone with a card on the table, each card a target."""
     choosing = story.state.choosing
@@ -63,12 +68,13 @@ def reveal(story: Story[State]) -> None:
             story.tell(SilentCardPlayed(seat, hand[0]))
     row = story.state.row
     if not row:
-        end_round(story)
+        end_round(story, chance)
         return
     deadline = seconds_after(story.at, story.state.options.tap_seconds)
     key = f"taps-{story.state.round}"
+    # Ruling 10 (audit Q5): a player with no card in hand, so none on the table, still taps.
     story.tell(
-        TapsOpened(key, frozenset(seat for seat, _ in row), frozenset(card.id for _, card in row), deadline)
+        TapsOpened(key, frozenset(story.state.playing()), frozenset(card.id for _, card in row), deadline)
     )
 
 
@@ -92,7 +98,8 @@ def judge(story: Story[State], chance: Chance) -> None:
         story.tell(PlacementAsked(seat, won, deadline, _keep(state.players[seat], won, chance)))
     if not right and not after_you:
         story.tell(LeftoversDiscarded(tuple(own.values())))
-    for seat in sorted(own.keys() - set(right)):
+    tappers = state.taps.seats if state.taps is not None else frozenset(own)
+    for seat in sorted(tappers - set(right)):
         player = state.players[seat]
         if not player.playing:
             continue
@@ -101,7 +108,7 @@ def judge(story: Story[State], chance: Chance) -> None:
         elif player.race:
             story.tell(LossAsked(seat, 1, False, deadline))
     if not story.state.asks:
-        end_round(story)
+        end_round(story, chance)
 
 
 def _won(state: State, seat: int, right: tuple[int, ...]) -> tuple[Card, ...]:
@@ -125,10 +132,10 @@ def ask_loss(story: Story[State], seat: int, count: int, hand: bool) -> None:
         story.tell(LossAsked(seat, count, hand, deadline))
 
 
-def end_round(story: Story[State]) -> None:
+def end_round(story: Story[State], chance: Chance) -> None:
     """The round is over once nobody is asked anything more. Races that meet their Rules Card's finish
-    requirement win (together, Ruling 15); otherwise everyone draws a card while the pile lasts
-    (Ruling 16) and the next round opens."""
+    requirement win (together, Ruling 15); otherwise everyone draws a card while the pile lasts, the
+    first to draw one seat further on each round (Ruling 16, audit Q5), and the next round opens."""
     if story.state.asks:
         return
     finished = tuple(
@@ -140,11 +147,13 @@ def end_round(story: Story[State]) -> None:
     if story.state.options.after_you:
         next_turn(story, "smashed")  # Ruling 24: the turn after the smash passes on; no draw
         return
-    for seat in story.state.playing():
+    playing = story.state.playing()
+    first = (story.state.round - 1) % len(playing)
+    for seat in playing[first:] + playing[:first]:
         pile = story.state.draw_pile
         if pile:
             story.tell(CardDrawn(seat, pile[0]))
-    open_round(story)
+    open_round(story, chance)
 
 
 def finished_race(race: tuple[Card, ...]) -> bool:

@@ -123,7 +123,7 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
     if state.options.after_you:
         first_turn(story, chance)
     else:
-        open_round(story)
+        open_round(story, chance)
     return Accepted(tuple(story.events), story.state)
 
 
@@ -137,7 +137,7 @@ def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
             assert not isinstance(told, Rejected)
             story.tell(*told)
             if story.state.choosing is not None and story.state.choosing.closed:
-                reveal(story)
+                reveal(story, chance)
         case RevealCard():
             reveal_top(story, seat)
         case Tap(card=card):
@@ -174,7 +174,7 @@ def _answer(story: Story[State], ask: Ask, move: Move, chance: Chance) -> None:
                 _lose_blind(story, seat, chance)
             elif penalty in (RACE_CARDS, HAND_CARDS):
                 ask_loss(story, seat, PENALTY_CARDS, penalty == HAND_CARDS)
-    end_round(story)
+    end_round(story, chance)
 
 
 def _lose_blind(story: Story[State], seat: int, chance: Chance) -> None:
@@ -208,7 +208,7 @@ def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decisio
         reveal_top(story, state.turn.seat)  # Ruling 22: a silent player's top card is revealed
     else:
         story.tell(*sealed.time_out(state.choosing, deadline_id))
-        reveal(story)
+        reveal(story, chance)
     return Accepted(tuple(story.events), story.state)
 
 
@@ -232,7 +232,7 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
     if len(playing) == 1:
         story.tell(MatchEnded(playing, "last player standing"))
     elif ask is not None and ask.kind != PLACE:
-        end_round(story)
+        end_round(story, chance)
     elif not waiting_on(story.state):
         _move_on(story, chance)
     return Accepted(tuple(story.events), story.state)
@@ -247,4 +247,4 @@ def _move_on(story: Story[State], chance: Chance) -> None:
         next_turn(story, "left")
     elif state.choosing is not None and not state.choosing.closed:
         story.tell(*sealed.time_out(state.choosing, state.choosing.key))
-        reveal(story)
+        reveal(story, chance)

@@ -137,7 +137,8 @@ def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
         return ()
     blind = state.options.after_you
     hidden = [card for player in state.players if blind or player.seat != viewer.seat for card in player.hand]
-    unrevealed = tuple(card for card in state.racing[state.round :] if card != state.racing_rule)
+    shown = (state.round - 1) % len(state.racing) + 1 if state.racing and state.round else 0
+    unrevealed = tuple(card for card in state.racing[shown:] if card != state.racing_rule)
     face_down = tuple(card for knower, card in state.face_down if knower != viewer.seat)
     return (*state.draw_pile, *unrevealed, *hidden, *face_down)
 
