@@ -123,10 +123,28 @@ def _bind(hint: Any, bound: dict[Any, Any]) -> Any:
 
 def decode_dataclass(cls: type, data: Any) -> Any:
     values = _object(data)
+    optional = _optional_fields(cls)
     try:
-        return cls(**{name: decode(hint, values[name]) for name, hint in _init_fields(cls)})
+        return cls(
+            **{
+                name: decode(hint, values[name])
+                for name, hint in _init_fields(cls)
+                if name in values or name not in optional
+            }
+        )
     except KeyError as missing:
         raise CodecError(f"{cls.__name__} needs {missing}") from None
+
+
+@functools.cache
+def _optional_fields(cls: type) -> frozenset[str]:
+    """The fields with a default: an event recorded before such a field was added lacks it, and still
+    loads (old matches replay), taking the default."""
+    return frozenset(
+        f.name
+        for f in dataclasses.fields(cls)
+        if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+    )
 
 
 def _decode_union(options: tuple[Any, ...], data: Any) -> Any:

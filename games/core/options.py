@@ -92,6 +92,24 @@ class ChoiceOption:
 
 Option = IntOption | BoolOption | ChoiceOption
 
+
+@dataclass(frozen=True, slots=True)
+class Excludes:
+    """Boolean options (each off by default) that may not all be on in one match, and why not: a check
+    across options, which no single option's own check can make."""
+
+    names: tuple[str, ...]
+    why: str
+
+    def clash(self, values: Mapping[str, Any]) -> bool:
+        return all(values.get(name) is True for name in self.names)
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema refusing the combination; options off by default are on only when given."""
+        on = {name: {"const": True} for name in self.names}
+        return {"not": {"properties": on, "required": list(self.names)}}
+
+
 REVEAL_AFTER_END = BoolOption(
     "revealAfterEnd", True, "Once the match is over, show everyone its full log and its seed."
 )
@@ -100,10 +118,14 @@ REVEAL_AFTER_END = BoolOption(
 @dataclass(frozen=True, slots=True)
 class OptionsSchema:
     fields: tuple[Option, ...]
+    excludes: tuple[Excludes, ...] = ()  # combinations of options a match may not have
 
     def __post_init__(self) -> None:
         if REVEAL_AFTER_END not in self.fields:
             object.__setattr__(self, "fields", (*self.fields, REVEAL_AFTER_END))
+        defaults = self.defaults()
+        if any(defaults.get(name) is not False for rule in self.excludes for name in rule.names):
+            raise ValueError("options that exclude each other must be boolean options off by default")
 
     def defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.fields}
@@ -113,12 +135,15 @@ class OptionsSchema:
             option.name: {**option.schema(), "default": option.default, "description": option.description}
             for option in self.fields
         }
-        return {
+        schema: dict[str, Any] = {
             "$schema": JSON_SCHEMA_DIALECT,
             "type": "object",
             "properties": properties,
             "additionalProperties": False,
         }
+        if self.excludes:
+            schema["allOf"] = [rule.schema() for rule in self.excludes]
+        return schema
 
     def valid(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """``raw`` parsed, for a game's typed options: the service validates options when a match is
@@ -149,4 +174,7 @@ class OptionsSchema:
             if problem:
                 return Rejected(INVALID_OPTIONS, f"Option {name!r} {problem}.")
             values[name] = option.read(value)
+        clash = next((rule for rule in self.excludes if rule.clash(values)), None)
+        if clash is not None:
+            return Rejected(INVALID_OPTIONS, clash.why)
         return values

@@ -11,18 +11,21 @@ from typing import Any
 
 from games.core.chance import Chance
 from games.racesmack.cards import Card
-from games.racesmack.judge import correct_cards
+from games.racesmack.judge import correct_cards, in_effect, judged_row
 from games.racesmack.kinds import DEFAULT_RULE, Rule
 from games.racesmack.moves import (
     RIGHT,
     ChoosePenalty,
     LoseCard,
     Move,
+    PlaceCard,
     PlaceCards,
     PlayCard,
     RevealCard,
     Tap,
 )
+from games.racesmack.placing import laid
+from games.racesmack.rounds import finished_race
 from games.racesmack.rules_cards import RULES
 from games.racesmack.views import RacesmackView
 
@@ -39,7 +42,8 @@ class RandomBot:
 class HeuristicBot:
     """A sensible racer. It plays the card that helps its Race most toward its Rules Card's finish (a
     Rules Card when its Race has none), taps a correct card by the rule in effect (its own card only
-    when none is correct), places won cards at the right end, and gives up the Race card that helps
+    when none is correct), places won cards where they finish its Race (else at the right end, keeping
+    its Rules Card), and gives up the Race card that helps
     least (Time Penalty: two Race cards while it has them). It reads the rule as the variants on make
     it: Noise Canceling's highest Rules Card, Tiebreaker's single card, After You's revealed Rules Card."""
 
@@ -48,11 +52,11 @@ class HeuristicBot:
     def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
         if not legal:
             return None
-        wanted = _wanted(view, tuple(legal))
+        wanted = _wanted(view, tuple(legal), chance)
         return wanted if wanted in legal else chance.pick(legal)
 
 
-def _wanted(view: RacesmackView, legal: tuple[Move, ...]) -> Move | None:
+def _wanted(view: RacesmackView, legal: tuple[Move, ...], chance: Chance) -> Move | None:
     first = legal[0]
     match first:
         case Tap():
@@ -61,8 +65,8 @@ def _wanted(view: RacesmackView, legal: tuple[Move, ...]) -> Move | None:
             return _play(view)
         case RevealCard():
             return first  # After You: a blind pile leaves nothing to choose
-        case PlaceCards():
-            return PlaceCards(RIGHT)
+        case PlaceCard() | PlaceCards():
+            return _place(view, legal, chance)
         case LoseCard():
             return _lose(view, legal)
         case ChoosePenalty():
@@ -76,16 +80,14 @@ def _rule(view: RacesmackView) -> Rule:
     if "afterYou" in view.variants:
         revealed = next((entry.card.rules for entry in view.row if entry.seat == view.turn), None)
         return DEFAULT_RULE if revealed is None else RULES[revealed].rule
-    played = [entry.card.rules for entry in view.row if entry.card.rules is not None]
-    if len(played) == 1 or (played and "noiseCanceling" in view.variants):
-        return RULES[max(played)].rule
-    if view.racing_rule is not None and view.racing_rule.rules is not None and not played:
-        return RULES[view.racing_rule.rules].rule
-    return DEFAULT_RULE
+    row = tuple(entry.card for entry in view.row)
+    return in_effect(row, view.racing_rule, "noiseCanceling" in view.variants)[1]
 
 
 def _tap(view: RacesmackView, legal: tuple[Move, ...]) -> Move:
     row = tuple(entry.card for entry in view.row)
+    if "afterYou" not in view.variants:
+        row = judged_row(row, "noiseCanceling" in view.variants)
     tiebreaker = "tiebreaker" in view.variants
     correct = [Tap(card.id) for card in correct_cards(row, _rule(view), tiebreaker)]
     for move in correct:
@@ -93,6 +95,21 @@ def _tap(view: RacesmackView, legal: tuple[Move, ...]) -> Move:
             return move
     own = next((entry.card.id for entry in view.row if entry.seat == view.seat), None)
     return Tap(own) if not correct and own is not None and Tap(own) in legal else legal[0]
+
+
+def _place(view: RacesmackView, legal: tuple[Move, ...], chance: Chance) -> Move:
+    """A card laid where it finishes the Race; else the rest at the right end, keeping its Rules Card
+    (what silence does). Ties by the seeded stream."""
+    ask = next(ask for ask in view.asks if ask.seat == view.seat)
+    race = _race(view)
+    by_id = {card.id: card for card in ask.cards}
+
+    def worth(move: Move) -> tuple[bool, bool]:
+        if isinstance(move, PlaceCard):
+            return finished_race(laid(race, by_id[move.card], move.end)), False
+        return False, move == PlaceCards(RIGHT)
+
+    return chance.best(legal, worth)
 
 
 def _race(view: RacesmackView) -> tuple[Card, ...]:

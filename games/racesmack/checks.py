@@ -9,7 +9,16 @@ from typing import Any
 
 from games.core.decisions import Codes, Rejected
 from games.core.seats import player_at
-from games.racesmack.moves import ChoosePenalty, LoseCard, Move, PlaceCards, PlayCard, RevealCard, Tap
+from games.racesmack.moves import (
+    ChoosePenalty,
+    LoseCard,
+    Move,
+    PlaceCard,
+    PlaceCards,
+    PlayCard,
+    RevealCard,
+    Tap,
+)
 from games.racesmack.state import LOSE, PENALTY, PLACE, Player, State
 
 
@@ -19,7 +28,7 @@ class Code(Codes):
 
 
 # The move that answers each kind of question.
-ANSWERS: dict[str, type[PlaceCards] | type[LoseCard] | type[ChoosePenalty]] = {
+ANSWERS: dict[str, type[PlaceCards] | type[LoseCard] | type[ChoosePenalty]] = {  # and PlaceCard
     PLACE: PlaceCards,
     LOSE: LoseCard,
     PENALTY: ChoosePenalty,
@@ -41,7 +50,7 @@ def check(state: State, seat: int, move: Any) -> Rejected | None:
             if state.taps is None:
                 return Rejected(Code.ROUND_CLOSED, "There is nothing to tap now.")
             return state.taps.check(seat, card)
-        case PlaceCards() | LoseCard() | ChoosePenalty():
+        case PlaceCard() | PlaceCards() | LoseCard() | ChoosePenalty():
             return _answer(state, seat, move)
     return Rejected(Code.UNKNOWN_MOVE, "That is not a Racesmack move.")
 
@@ -50,7 +59,7 @@ def candidates(state: State, seat: int) -> tuple[Move, ...]:
     """Every move that might be legal for ``seat`` now; ``legal_moves`` keeps those ``check`` allows."""
     ask = state.ask_of(seat)
     if ask is not None:
-        return tuple(ANSWERS[ask.kind](option) for option in ask.prompt.options)
+        return tuple(_answering(ask.kind, option) for option in ask.prompt.options)
     if state.taps is not None and not state.taps.closed:
         return tuple(Tap(card.id) for _, card in state.row)
     if state.turn is not None:
@@ -80,16 +89,28 @@ def _reveal(state: State, seat: int) -> Rejected | None:
     return None
 
 
-def _answer(state: State, seat: int, move: PlaceCards | LoseCard | ChoosePenalty) -> Rejected | None:
+def _answer(
+    state: State, seat: int, move: PlaceCard | PlaceCards | LoseCard | ChoosePenalty
+) -> Rejected | None:
     ask = state.ask_of(seat)
-    if ask is None or not isinstance(move, ANSWERS[ask.kind]):
+    if ask is None or not isinstance(
+        move, (PlaceCard, ANSWERS[ask.kind]) if ask.kind == PLACE else ANSWERS[ask.kind]
+    ):
         return Rejected(Code.NOT_ASKED, "Nobody asked you that.")
     return ask.prompt.check(seat, answer_of(move))
 
 
-def answer_of(move: PlaceCards | LoseCard | ChoosePenalty) -> Any:
-    """What a move answers a question with: an end, a card id, a penalty."""
+def _answering(kind: str, option: Any) -> Move:
+    if kind == PLACE and isinstance(option, tuple):
+        return PlaceCard(*option)
+    return ANSWERS[kind](option)
+
+
+def answer_of(move: PlaceCard | PlaceCards | LoseCard | ChoosePenalty) -> Any:
+    """What a move answers a question with: a card and an end, an end, a card id, a penalty."""
     match move:
+        case PlaceCard(card=card, end=end):
+            return card, end
         case PlaceCards(end=end):
             return end
         case LoseCard(card=card):

@@ -37,6 +37,17 @@ class RacingDeckSetAside(HiddenFields):
 
 
 @dataclass(frozen=True, slots=True)
+class RacingDeckShuffled(HiddenFields):
+    """Racing Rules: the ten set-aside Rules Cards, all used, shuffled anew for the next ten rounds, in
+    the order they will be revealed (Ruling 18, audit Q4); nobody sees the order."""
+
+    hidden = ("cards",)
+
+    cards: tuple[Card, ...] | None
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandDealt(deck.CardsDrawn[Card]):
     """``seat``'s cards from the deal; only that seat sees which (After You: nobody, ``blind``)."""
 
@@ -106,20 +117,34 @@ class TapsJudged(Event):
 
 @dataclass(frozen=True, slots=True)
 class PlacementAsked(Event):
-    """``seat`` won ``cards`` (its own, and the leftovers for the fastest) and picks the Race end."""
+    """``seat`` won ``cards`` (its own, and the leftovers for the fastest) and places them (Ruling 11).
+    ``keep``: the won Rules Card silence keeps when its Race holds none, drawn at random among several
+    (None in older matches: the last one won)."""
 
     seat: int
     cards: tuple[Card, ...]
     deadline: int | None
+    keep: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CardsPlaced(Event):
-    """``cards`` went to the ``end`` of ``seat``'s Race; ``replaced``: the Rules Cards that left it, for a
-    Race holds one Rules Card (Ruling 11)."""
+    """``cards``, the rest of those ``seat`` won, went to the ``end`` of its Race in table order;
+    ``replaced``: the Rules Cards that left the game, for a Race holds one Rules Card (Ruling 11)."""
 
     seat: int
     cards: tuple[Card, ...]
+    end: str
+    replaced: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardLaid(Event):
+    """``seat`` laid ``card``, one it won, at the ``end`` of its Race; ``replaced``: the Rules Card that
+    left the game for it, for a Race keeps one (Ruling 11). The others it won still wait."""
+
+    seat: int
+    card: Card
     end: str
     replaced: tuple[Card, ...]
 
@@ -165,11 +190,45 @@ class CardLost(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HandCardLost(HiddenFields):
+    """Time Penalty: ``card`` left ``seat``'s hand for good, face down (Ruling 19, audit Q7): only that
+    seat sees which. From a blind pile (After You, ``blind``) it was taken at random and nobody sees it
+    (audit L1). Older matches told a hand card lost face up, as ``CardLost``."""
+
+    hidden = ("card",)
+
+    seat: int
+    card: Card | None
+    blind: bool = False
+
+    def privy_seats(self) -> frozenset[int]:
+        return frozenset() if self.blind else frozenset((self.seat,))
+
+
+@dataclass(frozen=True, slots=True)
 class Resigned(Event):
-    """``seat`` left the match; its ``hand`` leaves the game face up, its Race stays for the ranking."""
+    """Older matches: ``seat`` left the match and its ``hand`` left the game face up. Today a player
+    who leaves is ``PlayerLeft``."""
 
     seat: int
     hand: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(HiddenFields):
+    """``seat`` left the match (Ruling 20); the ``count`` cards of its ``hand`` leave the game face down,
+    seen by nobody but that seat (After You: by nobody, ``blind``; audit L2). Its Race stays for the
+    ranking."""
+
+    hidden = ("hand",)
+
+    seat: int
+    count: int
+    hand: tuple[Card, ...] | None
+    blind: bool = False
+
+    def privy_seats(self) -> frozenset[int]:
+        return frozenset() if self.blind else frozenset((self.seat,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,5 +265,9 @@ EVENTS = EventCodec(
         CardDrawn,
         Resigned,
         MatchEnded,
+        HandCardLost,
+        PlayerLeft,
+        CardLaid,
+        RacingDeckShuffled,
     )
 )

@@ -17,11 +17,13 @@ from games.core.visibility import Event
 from games.racesmack.cards import Card
 from games.racesmack.events import (
     CardDrawn,
+    CardLaid,
     CardLost,
     CardRevealed,
     CardsPlaced,
     CardsRevealed,
     DeckShuffled,
+    HandCardLost,
     HandDealt,
     LeftoversDiscarded,
     LossAsked,
@@ -29,13 +31,16 @@ from games.racesmack.events import (
     PenaltyAsked,
     PenaltyChosen,
     PlacementAsked,
+    PlayerLeft,
     RacingDeckSetAside,
+    RacingDeckShuffled,
     RacingRuleRevealed,
     Resigned,
     SilentCardPlayed,
     TapsJudged,
 )
-from games.racesmack.moves import ENDS, LEFT, PENALTIES, RACE_CARDS, RIGHT, TIES
+from games.racesmack.moves import LEFT, PENALTIES, RACE_CARDS, RIGHT, TIES
+from games.racesmack.placing import answers, laid
 from games.racesmack.state import LOSE, PENALTY, PLACE, Ask, Player, State
 
 T = TypeVar("T")
@@ -43,6 +48,7 @@ T = TypeVar("T")
 
 replace_state = replacer(State)
 replace_player = replacer(Player)
+replace_prompt = replacer(Prompt)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -60,9 +66,10 @@ def evolve(state: State, event: Event) -> State:
             return replace_state(state, turn=None)
         case CardDrawn(seat=seat, card=card):
             return _drawn(state, seat, (_known(card),))
-        case PlacementAsked(seat=seat, cards=cards, deadline=deadline):
-            prompt = Prompt(_key(state, PLACE, seat, 0), seat, PLACE, ENDS, RIGHT, deadline)
-            return _asked(state, Ask(prompt, cards))
+        case PlacementAsked():
+            return _asked(state, _placement(state, event))
+        case CardLaid():
+            return _laid(state, event)
         case CardsPlaced():
             return _placed(state, event)
         case LossAsked():
@@ -100,14 +107,27 @@ def evolve(state: State, event: Event) -> State:
             return replace_state(state, racing=racing, draw_pile=pile)
         case HandDealt(seat=seat, cards=cards):
             return _drawn(state, seat, _known(cards))
+        case RacingDeckShuffled(cards=cards):
+            return replace_state(state, racing=_known(cards))
         case RacingRuleRevealed(card=card):
             return replace_state(state, racing_rule=card)
         case Resigned(seat=seat, hand=hand):
-            # A card it played face down stays in hand until the reveal puts it on the table.
-            kept = tuple(card for card in state.players[seat].hand if card not in hand)
-            players = _changed(state, seat, hand=kept, playing=False)
+            state = _left(state, seat, hand)
+            return replace_state(state, discards=state.discards + hand)
+        case PlayerLeft(seat=seat, hand=hand, blind=blind):
+            state = _left(state, seat, _known(hand))
+            knower = None if blind else seat
             return replace_state(
-                state, players=players, discards=state.discards + hand, asks=_answered(state, seat)
+                state, face_down=(*state.face_down, *((knower, card) for card in _known(hand)))
+            )
+        case HandCardLost(seat=seat, card=card, blind=blind):
+            kept = tuple(held for held in state.players[seat].hand if held != card)
+            face_down = (*state.face_down, (None if blind else seat, _known(card)))
+            return replace_state(
+                state,
+                players=_changed(state, seat, hand=kept),
+                face_down=face_down,
+                asks=_answered(state, seat),
             )
         case MatchEnded(winners=winners, reason=reason):
             return replace_state(
@@ -129,6 +149,14 @@ def _changed(state: State, seat: int, **changes: Any) -> tuple[Player, ...]:
     players = list(state.players)
     players[seat] = replace_player(players[seat], **changes)
     return tuple(players)
+
+
+def _left(state: State, seat: int, hand: tuple[Card, ...]) -> State:
+    """``seat`` is out and ``hand`` leaves it; a card it played face down stays in hand until the reveal
+    puts it on the table."""
+    kept = tuple(card for card in state.players[seat].hand if card not in hand)
+    players = _changed(state, seat, hand=kept, playing=False)
+    return replace_state(state, players=players, asks=_answered(state, seat))
 
 
 def _drawn(state: State, seat: int, cards: tuple[Card, ...]) -> State:
@@ -184,6 +212,39 @@ def _placed(state: State, event: CardsPlaced) -> State:
         row=row,
         discards=state.discards + event.replaced,
         asks=_answered(state, event.seat),
+    )
+
+
+def _placement(state: State, event: PlacementAsked) -> Ask:
+    """Ruling 11: one question, open until every won card is laid; silence lays the rest at the right
+    end (older matches: the question named only the end, and a Race kept the last Rules Card won)."""
+    prompt = Prompt(
+        _key(state, PLACE, event.seat, 0), event.seat, PLACE, answers(event.cards), RIGHT, event.deadline
+    )
+    return Ask(prompt, event.cards, keep=event.keep)
+
+
+def _laid(state: State, event: CardLaid) -> State:
+    """One won card laid; the question stays open, with its deadline, for the rest."""
+    player = state.players[event.seat]
+    ask = state.ask_of(event.seat)
+    assert ask is not None
+    rest = tuple(card for card in ask.cards if card != event.card)
+    asks = _answered(state, event.seat)
+    if rest:
+        options = answers(rest)
+        asks = (*asks, Ask(replace_prompt(ask.prompt, options=options), rest, keep=ask.keep))
+    return replace_state(
+        state,
+        players=_changed(
+            state,
+            event.seat,
+            race=laid(player.race, event.card, event.end),
+            pile=tuple(card for card in player.pile if card != event.card),  # After You: its pile
+        ),
+        row=tuple(entry for entry in state.row if entry[1] != event.card),
+        discards=state.discards + event.replaced,
+        asks=asks,
     )
 
 

@@ -17,14 +17,30 @@ from games.racesmack.state import State
 
 def rule_in_effect(state: State) -> tuple[int | None, Rule]:
     """The Rules Card whose rule holds (None: the rulebook's default rule), and that rule."""
-    played = [card.rules for _, card in state.row if card.rules is not None]
-    if len(played) == 1 or (played and state.options.noise_canceling):
+    return in_effect(tuple(card for _, card in state.row), state.racing_rule, state.options.noise_canceling)
+
+
+def in_effect(
+    row: tuple[Card, ...], racing_rule: Card | None, noise_canceling: bool
+) -> tuple[int | None, Rule]:
+    """The rule of the played ``row``: one Rules Card played rules; several cancel (Noise Canceling: the
+    highest rules); otherwise the default rule, which Racing Rules' ``racing_rule`` replaces."""
+    played = [card.rules for card in row if card.rules is not None]
+    if len(played) == 1 or (played and noise_canceling):
         number = max(played)
-    elif state.racing_rule is not None and state.racing_rule.rules is not None:
-        number = state.racing_rule.rules
+    elif racing_rule is not None and racing_rule.rules is not None:
+        number = racing_rule.rules
     else:
         return None, DEFAULT_RULE
     return number, RULES[number].rule
+
+
+def judged_row(row: tuple[Card, ...], noise_canceling: bool) -> tuple[Card, ...]:
+    """The played cards the rule judges. Rules Cards that cancel each other are treated as not played
+    (Ruling 3, audit Q6: "pretend none have been played"), for every rule."""
+    if noise_canceling or sum(1 for card in row if card.rules is not None) < 2:
+        return row
+    return tuple(card for card in row if card.rules is None)
 
 
 def correct_cards(row: tuple[Card, ...], rule: Rule, tiebreaker: bool) -> tuple[Card, ...]:

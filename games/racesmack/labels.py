@@ -23,7 +23,9 @@ def describe_move(move: Mapping[str, Any]) -> str:
         case "TAP":
             return f"Tap card {move['card']}"
         case "PLACE_CARDS":
-            return f"Put the cards you won at the {str(move['end']).lower()} end of your Race"
+            return f"Lay the rest of the cards you won at the {str(move['end']).lower()} end of your Race"
+        case "PLACE_CARD":
+            return f"Lay card {move['card']} at the {str(move['end']).lower()} end of your Race"
         case "LOSE_CARD":
             return f"Lose card {move['card']}"
         case "CHOOSE_PENALTY":

@@ -38,8 +38,18 @@ class Tap:
 
 
 @dataclass(frozen=True, slots=True)
+class PlaceCard:
+    """Lay ``card``, one you won, at the ``end`` ("LEFT" or "RIGHT") of your Race; a Rules Card replaces
+    your Race's."""
+
+    card: int
+    end: str
+
+
+@dataclass(frozen=True, slots=True)
 class PlaceCards:
-    """Put the cards you won at the ``end`` ("LEFT" or "RIGHT") of your Race."""
+    """Lay the rest of the cards you won at the ``end`` ("LEFT" or "RIGHT") of your Race, in table order.
+    A won Rules Card not laid leaves the game (a Race holding none keeps one)."""
 
     end: str
 
@@ -58,6 +68,6 @@ class ChoosePenalty:
     penalty: str
 
 
-Move = PlayCard | RevealCard | Tap | PlaceCards | LoseCard | ChoosePenalty
-MOVE_TYPES = (PlayCard, RevealCard, Tap, PlaceCards, LoseCard, ChoosePenalty)
+Move = PlayCard | RevealCard | Tap | PlaceCard | PlaceCards | LoseCard | ChoosePenalty
+MOVE_TYPES = (PlayCard, RevealCard, Tap, PlaceCard, PlaceCards, LoseCard, ChoosePenalty)
 MOVES = MoveCodec(MOVE_TYPES)

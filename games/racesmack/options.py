@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.options import BoolOption, IntOption, OptionsSchema
+from games.core.options import BoolOption, Excludes, IntOption, OptionsSchema
 
 PLAY_SECONDS = IntOption(
     "playSeconds",
@@ -87,7 +87,15 @@ OPTIONS = OptionsSchema(
         TIEBREAKER,
         AFTER_YOU,
         SHIFTING_GEARS,
-    )
+    ),
+    # Ruling 18 (audit Q3): After You has no default rule for Racing Rules to replace.
+    excludes=(
+        Excludes(
+            ("racingRules", "afterYou"),
+            "Racing Rules cannot be played with After You: After You judges by the Rules Card just "
+            "revealed and has no default rule for the Racing Rules deck to replace.",
+        ),
+    ),
 )
 
 

@@ -7,6 +7,7 @@ Each step reads the table as the earlier events left it (``games.core.turns.Stor
 from __future__ import annotations
 
 from games.core import sealed
+from games.core.chance import Chance
 from games.core.deadlines import seconds_after
 from games.core.sealed import RoundOpened
 from games.core.taps import TapsOpened
@@ -22,35 +23,40 @@ from games.racesmack.events import (
     MatchEnded,
     PenaltyAsked,
     PlacementAsked,
+    RacingDeckShuffled,
     RacingRuleRevealed,
     SilentCardPlayed,
     TapsJudged,
 )
 from games.racesmack.evolve import evolve
-from games.racesmack.judge import correct_cards, longest_races, rule_in_effect, winners
+from games.racesmack.judge import correct_cards, judged_row, longest_races, rule_in_effect, winners
 from games.racesmack.rules_cards import RULES
-from games.racesmack.state import State
+from games.racesmack.state import Player, State
 
 
 def new_story(state: State, at: int) -> Story[State]:
     return Story(state, at, evolve)
 
 
-def open_round(story: Story[State]) -> None:
+def open_round(story: Story[State], chance: Chance) -> None:
     """The next round's card choice, open to every player with a card in hand; when nobody has one, the
-    longest Races win (Ruling 14). Racing Rules first reveals this round's default rule."""
+    longest Races win (Ruling 14). Racing Rules first reveals this round's default rule; once all ten
+    are used the deck is shuffled anew (Ruling 18)."""
     state = story.state
     seats = frozenset(player.seat for player in state.players if player.playing and player.hand)
     if not seats:
         story.tell(MatchEnded(longest_races(state), "no one can play"))
         return
     if state.racing:
-        story.tell(RacingRuleRevealed(state.racing[state.round % len(state.racing)]))
+        if state.round and state.round % len(state.racing) == 0:
+            story.tell(RacingDeckShuffled(chance.shuffle(story.state.racing), len(state.racing)))
+        racing = story.state.racing
+        story.tell(RacingRuleRevealed(racing[state.round % len(racing)]))
     deadline = seconds_after(story.at, state.options.play_seconds)
     story.tell(RoundOpened(f"round-{state.round + 1}", seats, deadline))
 
 
-def reveal(story: Story[State]) -> None:
+def reveal(story: Story[State], chance: Chance) -> None:
     """The choice is closed: every card face up, a silent player's first card with them (Ruling 6), then
     the taps open to everyone with a card on the table, each card a target."""
     choosing = story.state.choosing
@@ -62,33 +68,38 @@ def reveal(story: Story[State]) -> None:
             story.tell(SilentCardPlayed(seat, hand[0]))
     row = story.state.row
     if not row:
-        end_round(story)
+        end_round(story, chance)
         return
     deadline = seconds_after(story.at, story.state.options.tap_seconds)
     key = f"taps-{story.state.round}"
+    # Ruling 10 (audit Q5): a player with no card in hand, so none on the table, still taps.
     story.tell(
-        TapsOpened(key, frozenset(seat for seat, _ in row), frozenset(card.id for _, card in row), deadline)
+        TapsOpened(key, frozenset(story.state.playing()), frozenset(card.id for _, card in row), deadline)
     )
 
 
-def judge(story: Story[State]) -> None:
+def judge(story: Story[State], chance: Chance) -> None:
     """The taps are over. Correct tappers win their own card, the fastest also every card nobody else
     won; incorrect (or silent) tappers lose a Race card. Then each of them is asked what follows.
     After You: the revealed Rules Card rules, and a correct tapper wins its own pile (Ruling 23)."""
     state = story.state
     after_you = state.options.after_you
     number, rule = smash_rule(state) if after_you else rule_in_effect(state)
-    correct = correct_cards(tuple(card for _, card in state.row), rule, state.options.tiebreaker)
+    row = tuple(card for _, card in state.row)
+    if not after_you:
+        row = judged_row(row, state.options.noise_canceling)
+    correct = correct_cards(row, rule, state.options.tiebreaker)
     right = winners(state, correct)
     story.tell(TapsJudged(number, tuple(card.id for card in correct), right))
     deadline = seconds_after(story.at, state.options.choice_seconds)
     own = dict(state.row)
     for seat in right:
         won = state.players[seat].pile if after_you else _won(state, seat, right)
-        story.tell(PlacementAsked(seat, won, deadline))
+        story.tell(PlacementAsked(seat, won, deadline, _keep(state.players[seat], won, chance)))
     if not right and not after_you:
         story.tell(LeftoversDiscarded(tuple(own.values())))
-    for seat in sorted(own.keys() - set(right)):
+    tappers = state.taps.seats if state.taps is not None else frozenset(own)
+    for seat in sorted(tappers - set(right)):
         player = state.players[seat]
         if not player.playing:
             continue
@@ -97,7 +108,7 @@ def judge(story: Story[State]) -> None:
         elif player.race:
             story.tell(LossAsked(seat, 1, False, deadline))
     if not story.state.asks:
-        end_round(story)
+        end_round(story, chance)
 
 
 def _won(state: State, seat: int, right: tuple[int, ...]) -> tuple[Card, ...]:
@@ -105,6 +116,12 @@ def _won(state: State, seat: int, right: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(
         card for owner, card in state.row if owner == seat or (seat == right[0] and owner not in right)
     )
+
+
+def _keep(player: Player, won: tuple[Card, ...], chance: Chance) -> int | None:
+    """The won Rules Card silence keeps in a Race that holds none: one of them, at random."""
+    rules = [card.id for card in won if card.rules is not None]
+    return chance.pick(rules) if rules and player.rules_card is None else None
 
 
 def ask_loss(story: Story[State], seat: int, count: int, hand: bool) -> None:
@@ -115,10 +132,10 @@ def ask_loss(story: Story[State], seat: int, count: int, hand: bool) -> None:
         story.tell(LossAsked(seat, count, hand, deadline))
 
 
-def end_round(story: Story[State]) -> None:
+def end_round(story: Story[State], chance: Chance) -> None:
     """The round is over once nobody is asked anything more. Races that meet their Rules Card's finish
-    requirement win (together, Ruling 15); otherwise everyone draws a card while the pile lasts
-    (Ruling 16) and the next round opens."""
+    requirement win (together, Ruling 15); otherwise everyone draws a card while the pile lasts, the
+    first to draw one seat further on each round (Ruling 16, audit Q5), and the next round opens."""
     if story.state.asks:
         return
     finished = tuple(
@@ -130,11 +147,13 @@ def end_round(story: Story[State]) -> None:
     if story.state.options.after_you:
         next_turn(story, "smashed")  # Ruling 24: the turn after the smash passes on; no draw
         return
-    for seat in story.state.playing():
+    playing = story.state.playing()
+    first = (story.state.round - 1) % len(playing)
+    for seat in playing[first:] + playing[:first]:
         pile = story.state.draw_pile
         if pile:
             story.tell(CardDrawn(seat, pile[0]))
-    open_round(story)
+    open_round(story, chance)
 
 
 def finished_race(race: tuple[Card, ...]) -> bool:
@@ -142,8 +161,8 @@ def finished_race(race: tuple[Card, ...]) -> bool:
     return rules is not None and RULES[rules].finish.met(race)
 
 
-def close_taps(story: Story[State], events: tuple[Event, ...]) -> None:
+def close_taps(story: Story[State], events: tuple[Event, ...], chance: Chance) -> None:
     """Tell a tap round's events; when they close it, the taps are judged."""
     story.tell(*events)
     if story.state.taps is not None and story.state.taps.closed:
-        judge(story)
+        judge(story, chance)

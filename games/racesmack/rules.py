@@ -20,15 +20,17 @@ from games.racesmack.after_you import first_turn, next_turn, reveal_top
 from games.racesmack.cards import HAND_SIZE, RACING_RULES, deck
 from games.racesmack.checks import candidates, check, gate
 from games.racesmack.events import (
+    CardLaid,
     CardLost,
     CardPlayed,
     CardsPlaced,
     DeckShuffled,
+    HandCardLost,
     HandDealt,
     MatchEnded,
     PenaltyChosen,
+    PlayerLeft,
     RacingDeckSetAside,
-    Resigned,
 )
 from games.racesmack.moves import (
     HAND_CARDS,
@@ -36,11 +38,13 @@ from games.racesmack.moves import (
     ChoosePenalty,
     LoseCard,
     Move,
+    PlaceCard,
     PlaceCards,
     PlayCard,
     RevealCard,
     Tap,
 )
+from games.racesmack.placing import left_out
 from games.racesmack.rounds import ask_loss, close_taps, end_round, new_story, open_round, reveal
 from games.racesmack.state import LOSE, PLACE, Ask, State
 
@@ -53,9 +57,9 @@ def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
         case Begin():
             return _begin(state, command.at, chance)
         case Timeout(deadline_id=deadline_id):
-            return _timeout(state, deadline_id, command.at)
+            return _timeout(state, deadline_id, command.at, chance)
         case Resign():
-            return _resign(state, command.seat, command.at)
+            return _resign(state, command.seat, command.at, chance)
     player = gate(state, command.seat)
     if isinstance(player, Rejected):
         return player
@@ -63,7 +67,7 @@ def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
     if problem is not None:
         return problem
     story = new_story(state, command.at)
-    _play(story, player.seat, move)
+    _play(story, player.seat, move, chance)
     return Accepted(tuple(story.events), story.state)
 
 
@@ -119,11 +123,11 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
     if state.options.after_you:
         first_turn(story, chance)
     else:
-        open_round(story)
+        open_round(story, chance)
     return Accepted(tuple(story.events), story.state)
 
 
-def _play(story: Story[State], seat: int, move: Move) -> None:
+def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
     state = story.state
     match move:
         case PlayCard():
@@ -133,40 +137,52 @@ def _play(story: Story[State], seat: int, move: Move) -> None:
             assert not isinstance(told, Rejected)
             story.tell(*told)
             if story.state.choosing is not None and story.state.choosing.closed:
-                reveal(story)
+                reveal(story, chance)
         case RevealCard():
             reveal_top(story, seat)
         case Tap(card=card):
             assert state.taps is not None
             tapped = taps.tap(state.taps, seat, card)
             assert not isinstance(tapped, Rejected)
-            close_taps(story, tapped)
+            close_taps(story, tapped, chance)
         case _:
             ask = state.ask_of(seat)
             assert ask is not None
-            _answer(story, ask, move)
+            _answer(story, ask, move, chance)
 
 
-def _answer(story: Story[State], ask: Ask, move: Move) -> None:
-    """Ruling 11: won cards go together, in row order, to the end the winner picks; a won Rules Card
-    replaces the one its Race held, and of several won at once the last one stays."""
+def _answer(story: Story[State], ask: Ask, move: Move, chance: Chance) -> None:
+    """Ruling 11: the winner lays each won card at the end it chooses, and the Rules Card it chooses
+    stays in its Race (audit W1, Q1)."""
     seat = ask.seat
     match move:
+        case PlaceCard(card=card_id, end=end):
+            card = next(card for card in ask.cards if card.id == card_id)
+            held = story.state.players[seat].rules_card
+            story.tell(CardLaid(seat, card, end, (held,) if held is not None and card.rules else ()))
         case PlaceCards(end=end):
-            won = [card for card in ask.cards if card.rules is not None]
-            old = story.state.players[seat].rules_card
-            replaced = (*won[:-1], *((old,) if old is not None and won else ()))
-            story.tell(CardsPlaced(seat, ask.cards, end, replaced))
+            gone = left_out(ask.cards, story.state.players[seat].rules_card, ask.keep)
+            story.tell(CardsPlaced(seat, ask.cards, end, gone))
         case LoseCard(card=card_id):
             player = story.state.players[seat]
             card = next(card for card in (player.hand if ask.hand else player.race) if card.id == card_id)
-            story.tell(CardLost(seat, card, ask.hand))
+            story.tell(HandCardLost(seat, card) if ask.hand else CardLost(seat, card, False))
             ask_loss(story, seat, ask.count - 1, ask.hand)
         case ChoosePenalty(penalty=penalty):
             story.tell(PenaltyChosen(seat, penalty))
-            if penalty in (RACE_CARDS, HAND_CARDS):
+            if penalty == HAND_CARDS and story.state.options.after_you:
+                _lose_blind(story, seat, chance)
+            elif penalty in (RACE_CARDS, HAND_CARDS):
                 ask_loss(story, seat, PENALTY_CARDS, penalty == HAND_CARDS)
-    end_round(story)
+    end_round(story, chance)
+
+
+def _lose_blind(story: Story[State], seat: int, chance: Chance) -> None:
+    """Ruling 19 (audit L1): nobody may look at a blind pile, so the hand cards it loses are taken at
+    random and leave face down, seen by nobody."""
+    pile = story.state.players[seat].hand
+    for card in chance.shuffle(pile)[:PENALTY_CARDS]:
+        story.tell(HandCardLost(seat, card, blind=True))
 
 
 def _default(ask: Ask) -> Move:
@@ -177,7 +193,7 @@ def _default(ask: Ask) -> Move:
     return ChoosePenalty(ask.prompt.default)
 
 
-def _timeout(state: State, deadline_id: str, at: int) -> Decision:
+def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decision:
     """A question's deadline takes its default; the taps' closes them (silence is incorrect); the card
     choice's closes it (Ruling 6); an After You turn's reveals the top card (Ruling 22). Any other, stale, id changes nothing."""
     if not any(deadline.id == deadline_id for deadline in deadlines(state)):
@@ -185,51 +201,50 @@ def _timeout(state: State, deadline_id: str, at: int) -> Decision:
     story = new_story(state, at)
     ask = next((ask for ask in state.asks if ask.prompt.key == deadline_id), None)
     if ask is not None:
-        _answer(story, ask, _default(ask))
+        _answer(story, ask, _default(ask), chance)
     elif state.taps is not None and not state.taps.closed:
-        close_taps(story, taps.time_out(state.taps, deadline_id))
+        close_taps(story, taps.time_out(state.taps, deadline_id), chance)
     elif state.turn is not None:
         reveal_top(story, state.turn.seat)  # Ruling 22: a silent player's top card is revealed
     else:
         story.tell(*sealed.time_out(state.choosing, deadline_id))
-        reveal(story)
+        reveal(story, chance)
     return Accepted(tuple(story.events), story.state)
 
 
-def _resign(state: State, seat: int | None, at: int) -> Decision:
+def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision:
     """Ruling 20: the player leaves; a question it was asked takes its default, its hand leaves the game
-    (a card it already played stays on the table), and a step that waited only on it ends. The last
-    player left wins."""
+    face down (a card it already played stays on the table), and a step that waited only on it ends.
+    The last player left wins."""
     player = gate(state, seat)
     if isinstance(player, Rejected):
         return player
     story = new_story(state, at)
     ask = state.ask_of(player.seat)
     if ask is not None and ask.kind == PLACE:
-        _answer(story, ask, _default(ask))  # the cards it won stay in its Race for the ranking
+        _answer(story, ask, _default(ask), chance)  # the cards it won stay in its Race for the ranking
     choosing = story.state.choosing
     chosen = None if choosing is None or choosing.revealed else choosing.choices.get(player.seat)
     held = story.state.players[player.seat].hand
-    story.tell(
-        Resigned(player.seat, tuple(card for card in held if chosen is None or card.id != chosen.card))
-    )
+    hand = tuple(card for card in held if chosen is None or card.id != chosen.card)
+    story.tell(PlayerLeft(player.seat, len(hand), hand, state.options.after_you))
     playing = story.state.playing()
     if len(playing) == 1:
         story.tell(MatchEnded(playing, "last player standing"))
     elif ask is not None and ask.kind != PLACE:
-        end_round(story)
+        end_round(story, chance)
     elif not waiting_on(story.state):
-        _move_on(story)
+        _move_on(story, chance)
     return Accepted(tuple(story.events), story.state)
 
 
-def _move_on(story: Story[State]) -> None:
+def _move_on(story: Story[State], chance: Chance) -> None:
     """Nobody still in is waited on: close the step the player who left held up."""
     state = story.state
     if state.taps is not None and not state.taps.closed:
-        close_taps(story, taps.time_out(state.taps, state.taps.deadline_id))
+        close_taps(story, taps.time_out(state.taps, state.taps.deadline_id), chance)
     elif state.turn is not None:
         next_turn(story, "left")
     elif state.choosing is not None and not state.choosing.closed:
         story.tell(*sealed.time_out(state.choosing, state.choosing.key))
-        reveal(story)
+        reveal(story, chance)

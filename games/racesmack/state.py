@@ -51,6 +51,7 @@ class Ask:
     cards: tuple[Card, ...] = ()
     count: int = 0
     hand: bool = False  # losing from the hand (Time Penalty), not the Race
+    keep: int | None = None  # placing: the won Rules Card a Race holding none keeps when silent
 
     @property
     def seat(self) -> int:
@@ -67,7 +68,10 @@ class State:
     seats: int
     players: tuple[Player, ...]
     draw_pile: tuple[Card, ...] = ()  # top first
-    discards: tuple[Card, ...] = ()  # lost and unclaimed cards, out of the game
+    discards: tuple[Card, ...] = ()  # lost and unclaimed cards, out of the game, face up
+    # Cards out of the game face down (Rulings 19 and 20), each with the one seat that knows it (None:
+    # nobody, from a blind pile).
+    face_down: tuple[tuple[int | None, Card], ...] = ()
     racing: tuple[Card, ...] = ()  # Racing Rules: the set-aside Rules Cards, in reveal order
     racing_rule: Card | None = None  # Racing Rules: this round's default rule
     started: bool = False
@@ -101,7 +105,7 @@ def invariants(state: State) -> tuple[str, ...]:
     problems: list[str] = []
     if state.started:
         cards = [card for player in state.players for card in (*player.hand, *player.race, *player.pile)]
-        cards += [*state.draw_pile, *state.discards, *state.racing]
+        cards += [*state.draw_pile, *state.discards, *state.racing, *(card for _, card in state.face_down)]
         cards += [card for seat, card in state.row if not state.players[seat].pile]
         if len(cards) != len(DECK) or Counter(card.id for card in cards).keys() != {card.id for card in DECK}:
             problems.append(f"{len(cards)} cards in play ({len(set(cards))} different), not the {len(DECK)}")

@@ -47,7 +47,8 @@ class TapView:
 @dataclass(frozen=True, slots=True)
 class AskView:
     """A question to ``seat``: "place" (the end for ``cards``), "lose" (``count`` cards of its Race, or
-    hand) or "penalty"; ``options`` as the answering move takes them, for the seat asked only."""
+    hand) or "penalty"; ``options`` as the answering move takes them, for the seat asked only (for
+    "place": "7 LEFT" lays card 7 at the left end, "RIGHT" lays all the rest at the right end)."""
 
     seat: int
     kind: str
@@ -130,14 +131,16 @@ def player_view(state: State, viewer: Viewer) -> RacesmackView:
 
 def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
     """The cards ``viewer`` must not be able to learn now: the draw pile, the Racing Rules deck not yet
-    revealed, and other players' hands, which hold the cards they played face down until the reveal.
-    After You: every blind pile, the viewer's own too."""
+    revealed, other players' hands, which hold the cards they played face down until the reveal, and
+    the cards others lost or left face down. After You: every blind pile, the viewer's own too."""
     if viewer.omniscient or not state.started:
         return ()
     blind = state.options.after_you
     hidden = [card for player in state.players if blind or player.seat != viewer.seat for card in player.hand]
-    unrevealed = tuple(card for card in state.racing[state.round :] if card != state.racing_rule)
-    return (*state.draw_pile, *unrevealed, *hidden)
+    shown = (state.round - 1) % len(state.racing) + 1 if state.racing and state.round else 0
+    unrevealed = tuple(card for card in state.racing[shown:] if card != state.racing_rule)
+    face_down = tuple(card for knower, card in state.face_down if knower != viewer.seat)
+    return (*state.draw_pile, *unrevealed, *hidden, *face_down)
 
 
 def _step(state: State) -> str:
@@ -172,5 +175,10 @@ def _variants(options: Options) -> tuple[str, ...]:
 
 
 def _ask(ask: Ask, viewer: Viewer) -> AskView:
-    options = tuple(str(option) for option in ask.prompt.options) if viewer.is_seat(ask.seat) else None
+    options = tuple(map(_option, ask.prompt.options)) if viewer.is_seat(ask.seat) else None
     return AskView(ask.seat, ask.kind, ask.cards, ask.count, ask.hand, options, ask.prompt.deadline)
+
+
+def _option(option: object) -> str:
+    """ "7 LEFT" lays card 7 at the left end; "LEFT" lays all the rest there."""
+    return " ".join(map(str, option)) if isinstance(option, tuple) else str(option)

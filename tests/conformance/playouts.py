@@ -10,7 +10,7 @@ from games.core import engine
 from games.core.chance import Chance
 from games.core.commands import Begin, Command, Timeout
 from games.core.deadlines import overdue
-from games.core.decisions import Accepted
+from games.core.decisions import Accepted, Rejected
 from games.core.engine import Game
 from games.core.spec import GameSpec
 from games.core.visibility import Event
@@ -37,15 +37,17 @@ class Playout:
 
 def options_for(spec: GameSpec[Any], seed: int) -> dict[str, Any]:
     """Default options, with each boolean and choice option varied by the seed so variants get played."""
-    options = spec.options.defaults()
     chance = Chance(f"options:{seed}", 0)
-    for option in spec.options.fields:
-        choices = getattr(option, "choices", None)
-        if isinstance(option.default, bool):
-            options[option.name] = chance.coin()
-        elif choices:
-            options[option.name] = chance.pick(choices)
-    return options
+    while True:  # a combination the game refuses (``OptionsSchema.excludes``) is drawn again
+        options = spec.options.defaults()
+        for option in spec.options.fields:
+            choices = getattr(option, "choices", None)
+            if isinstance(option.default, bool):
+                options[option.name] = chance.coin()
+            elif choices:
+                options[option.name] = chance.pick(choices)
+        if not isinstance(spec.options.parse(options), Rejected):
+            return options
 
 
 def steps(

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import strategies as st
 
 from games.core.decisions import Rejected
-from games.core.options import BoolOption, ChoiceOption, IntOption, OptionsSchema
+from games.core.options import BoolOption, ChoiceOption, Excludes, IntOption, OptionsSchema
 from games.registry import REGISTRY
 from tests.reliability.match_options import expected, options_json
 
@@ -105,3 +105,20 @@ def test_parse_agrees_with_the_published_json_schema_on_any_json(schema, data):
         assert isinstance(parsed, Rejected) and parsed.code == "INVALID_OPTIONS", raw
     else:
         assert json.dumps(parsed, sort_keys=True) == json.dumps(wanted, sort_keys=True), raw
+
+
+EXCLUSIVE = OptionsSchema(
+    (BoolOption("fast", False, "Fast."), BoolOption("slow", False, "Slow.")),
+    excludes=(Excludes(("fast", "slow"), "A match cannot be both fast and slow."),),
+)
+
+
+def test_options_that_exclude_each_other_are_refused_together_saying_why():
+    assert EXCLUSIVE.parse({"fast": True})["fast"] is True
+    refused = EXCLUSIVE.parse({"fast": True, "slow": True})
+    assert isinstance(refused, Rejected) and refused.code == "INVALID_OPTIONS"
+    assert refused.message == "A match cannot be both fast and slow."
+    schema = EXCLUSIVE.json_schema()
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    assert validator.is_valid({"fast": True, "slow": False})
+    assert not validator.is_valid({"fast": True, "slow": True})

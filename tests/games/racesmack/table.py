@@ -72,7 +72,7 @@ def table(
         started=True,
     )
     story = new_story(state, T0)
-    open_round(story)
+    open_round(story, Chance("table", 0))
     return story.state
 
 

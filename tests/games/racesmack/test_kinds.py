@@ -256,3 +256,11 @@ def test_each_rules_card_has_its_rule_and_its_finish(number, texts, correct, rac
 
 def test_there_are_eighteen_rules_cards_numbered_one_to_eighteen():
     assert sorted(RULES) == list(range(1, 19))
+
+
+def test_the_races_rules_card_is_one_of_the_n_cards_and_matches_no_other():
+    """Ruling 13 (audit Q2, kept): Rules Card 11, "5 cards, no two with 100% matching shapes", is met by
+    itself and four cards of four different shape sets; three such cards are not enough."""
+    finish = RULES[11].finish
+    four = row("rules 11", "blue circle", "red star", "green triangle", "purple rectangle")
+    assert finish.met(four) and not finish.met(four[:4])

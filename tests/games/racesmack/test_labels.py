@@ -20,7 +20,15 @@ def test_every_offered_move_has_its_own_sentence():
                     label = describe_move(raw)
                     assert label[0].isupper() and "_" not in label, (raw, label)
                     seen.add(raw["action"])
-    assert seen == {"PLAY_CARD", "REVEAL_CARD", "TAP", "PLACE_CARDS", "LOSE_CARD", "CHOOSE_PENALTY"}
+    assert seen == {
+        "PLAY_CARD",
+        "REVEAL_CARD",
+        "TAP",
+        "PLACE_CARD",
+        "PLACE_CARDS",
+        "LOSE_CARD",
+        "CHOOSE_PENALTY",
+    }
 
 
 def test_a_penalty_says_what_it_costs():
@@ -28,5 +36,8 @@ def test_a_penalty_says_what_it_costs():
         describe_move({"action": "CHOOSE_PENALTY", "penalty": "HAND_CARDS"}) == "Penalty: lose 2 hand cards"
     )
     assert describe_move({"action": "PLACE_CARDS", "end": "LEFT"}) == (
-        "Put the cards you won at the left end of your Race"
+        "Lay the rest of the cards you won at the left end of your Race"
+    )
+    assert describe_move({"action": "PLACE_CARD", "card": 7, "end": "RIGHT"}) == (
+        "Lay card 7 at the right end of your Race"
     )

@@ -2,12 +2,14 @@
 Time Penalty and Shifting Gears (Rulings 1, 17, 18 and 19)."""
 
 from games.core.commands import Begin
+from games.core.decisions import Rejected
 from games.core.visibility import seat_viewer
 from games.racesmack.cards import Display
 from games.racesmack.events import LossAsked, PenaltyAsked, RacingRuleRevealed, TapsJudged
 from games.racesmack.judge import break_ties, correct_cards
 from games.racesmack.kinds import DEFAULT_RULE
 from games.racesmack.moves import ChoosePenalty, LoseCard, PlaceCards, PlayCard, Tap
+from games.racesmack.options import OPTIONS
 from games.racesmack.spec import initial_state
 from games.racesmack.views import player_view
 from tests.games.racesmack.table import moves, of_type, play, race_ids, row, table
@@ -83,3 +85,11 @@ def test_shifting_gears_gives_each_regular_card_a_display_shown_in_views():
     assert all(card.display is not Display.ICONS for card in hand if card.rules is None)
     plain, _ = play(initial_state({}, 2), None, Begin())
     assert all(card.display is Display.ICONS for card in player_view(plain, seat_viewer(0)).hand)
+
+
+def test_racing_rules_with_after_you_is_refused_saying_why():
+    """Ruling 18 (audit Q3): After You judges by the Rules Card just revealed, so Racing Rules would
+    only set ten Rules Cards aside for nothing."""
+    refused = OPTIONS.parse({"racingRules": True, "afterYou": True})
+    assert isinstance(refused, Rejected) and refused.code == "INVALID_OPTIONS"
+    assert "Racing Rules cannot be played with After You" in refused.message

@@ -93,6 +93,7 @@ def test_a_questions_options_go_to_the_asked_seat_only():
         {"racingRules": True, "timePenalty": True},
         {"afterYou": True},
         {"afterYou": True, "tiebreaker": True},
+        {"afterYou": True, "timePenalty": True},  # audit U4: the blind pile's hand-card penalty
     ],
 )
 def test_no_secret_reaches_any_viewer_in_views_or_redacted_events(options):
@@ -108,4 +109,8 @@ def test_no_secret_reaches_any_viewer_in_views_or_redacted_events(options):
                 )
                 assert not [secret for secret in secrets if secret in seen], (seed, viewer)
                 checked += len(secrets)
+                if viewer.seat is not None:  # audit U4: an id alone names a card too
+                    ids = {card.id for card in SPEC.secrets(after.state, viewer)}
+                    named = {getattr(move, "card", None) for move in engine.legal_moves(after, viewer.seat)}
+                    assert not ids & named, (seed, viewer, ids & named)
     assert checked
