@@ -23,9 +23,10 @@ from games.core.visibility import Viewer
 
 @dataclass(frozen=True, slots=True)
 class QueueCardView:
-    """A card in a queue: ``card`` once revealed, or face down to the racer who played it (None to anyone
-    else), whether it lies upside down, and who put it there face down (``larry``: by their Last-Ditch
-    Larry, whose card nobody saw) - all of which the table watched (Ruling 14)."""
+    """A card in a queue: ``card`` once revealed (id 0 when other cards bear its face: no copy's), or
+    face down to the racer who played it (None to anyone else), whether it lies upside down, and who put
+    it there face down (``larry``: by their Last-Ditch Larry, whose card nobody saw) - all of which the
+    table watched (Ruling 14)."""
 
     card: Card | None
     revealed: bool
@@ -59,7 +60,7 @@ class StageView:
 @dataclass(frozen=True, slots=True)
 class LiftedView:
     """The special being resolved, lifted out of ``seat``'s queue at ``index``; it acts ``triggers``
-    times, ``done`` of them so far."""
+    times, ``done`` of them so far. ``card`` has id 0 when other cards bear its face (Ruling 14)."""
 
     seat: int
     card: Card
@@ -108,7 +109,7 @@ class CliffsNCactusesView:
     hand: tuple[Card, ...]  # your own hand
     racers: tuple[RacerView, ...]
     deck: int  # cards left in the deck
-    discards: tuple[Card, ...]  # face up, latest last
+    discards: tuple[Card, ...]  # face up, latest last (id 0 for a face with copies, Ruling 14)
     lifted: LiftedView | None
     question: QuestionView | None
     last_call: tuple[int, ...]  # racers who may still play Larry before the tally
