@@ -43,7 +43,7 @@ def evolve(state: State, event: Event) -> State:
             hand = tuple(held for held in player.hand if held != card)
             seated = list(state.racers)
             # once it plays a card, nobody knows any more which of the cards they saw it take it kept
-            seated[seat] = _racer(player, hand=hand, seen=player.seen | {card.id}, known_to=())
+            seated[seat] = _racer(player, hand=hand, known_to=())
             onto = seated[target]
             seated[target] = _racer(onto, queue=(*onto.queue, Placed(card, by=seat)))
             return _state(state, racers=tuple(seated), race=race.apply(event))
@@ -98,7 +98,7 @@ def evolve(state: State, event: Event) -> State:
         case ev.HandRaided(seat=seat, racer=racer, cards=cards):
             taken = cards or ()
             left = tuple(card for card in state.racers[racer].hand if card not in taken)
-            state = _knows(_in_hand(state, racer, left), racer, taken)
+            state = _in_hand(state, racer, left)
             state = _drawn(state, seat, taken, from_deck=False)
             return _told(state, seat, racer, taken)
         case ev.LastCallOpened(key=key, waiting=waiting, deadline=deadline):
@@ -184,20 +184,16 @@ def _tiebreak_event(state: State, event: Event) -> State:
 
 
 def _drawn(state: State, seat: int, cards: tuple[Card, ...], *, from_deck: bool = True) -> State:
+    """``cards`` join ``seat``'s hand, out of the deck when they come from it: by card, not from its top,
+    as the deal takes every racer's fifth card (so the deck never still holds a dealt card)."""
     racer = state.racers[seat]
     drawn = _racer(racer, hand=(*racer.hand, *cards))
-    rest = state.deck[len(cards) :] if from_deck else state.deck
+    rest = tuple(card for card in state.deck if card not in cards) if from_deck else state.deck
     return _state(state, racers=state.with_racer(drawn), deck=rest)
 
 
 def _in_hand(state: State, seat: int, hand: tuple[Card, ...]) -> State:
     return _state(state, racers=state.with_racer(_racer(state.racers[seat], hand=hand)))
-
-
-def _knows(state: State, seat: int, cards: tuple[Card, ...]) -> State:
-    racer = state.racers[seat]
-    seen = racer.seen | {card.id for card in cards}
-    return _state(state, racers=state.with_racer(_racer(racer, seen=seen)))
 
 
 def _told(state: State, seat: int, racer: int, taken: tuple[Card, ...]) -> State:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.cliffs_n_cactuses.bots import HeuristicBot, RandomBot
-from games.cliffs_n_cactuses.cards import Card
+from games.cliffs_n_cactuses.cards import CARD_COPIES
 from games.cliffs_n_cactuses.events import EVENTS
 from games.cliffs_n_cactuses.evolve import evolve
 from games.cliffs_n_cactuses.labels import describe_move
@@ -15,7 +15,6 @@ from games.cliffs_n_cactuses.options import OPTIONS, Options
 from games.cliffs_n_cactuses.rules import deadlines, decide, legal_moves, may_act, waiting_on
 from games.cliffs_n_cactuses.state import Racer, State, invariants
 from games.cliffs_n_cactuses.views import CliffsNCactusesView, player_view, secrets
-from games.core.copies import Copies
 from games.core.outcome import Outcome, competition_ranks
 from games.core.spec import GameSpec
 
@@ -66,7 +65,7 @@ SPEC: GameSpec[State] = GameSpec(
     may_act=may_act,
     view_type=CliffsNCactusesView,
     describe_move=describe_move,
-    copies=Copies(Card, "id"),
+    copies=CARD_COPIES,
     summary="Racers play cards at once onto each other's queues for 30 seconds, then reveal them in turn: "
     "Bonuses run, Sabotages climb, multipliers double and specials vaporize, swap and steal; first to "
     "the bottom of the cliff wins.",

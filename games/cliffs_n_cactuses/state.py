@@ -61,7 +61,6 @@ class Racer:
     larry: bool = True  # Last-Ditch Larry still to play
     playing: bool = True  # False once the racer has resigned
     moved: int | None = None  # metres down at the last tally (negative: up)
-    seen: frozenset[int] = frozenset()  # ids of cards out of this hand it knows: played, or taken from it
     # (racer, card): cards of this hand another racer knows are here, because a Draw took them from
     # its hand; forgotten once this racer plays a card or is raided itself (Ruling 14)
     known_to: tuple[tuple[int, Card], ...] = ()

@@ -5,15 +5,15 @@ cards (which are flipped shows: a Flip is done in plain sight), the revealed car
 discards, the special being resolved and the targets it offers, who still holds Last-Ditch Larry, who
 put each face-down card where it lies, and the tiebreak (who has thrown, not what, until all are shown).
 Private: your own hand, the faces of the cards you played face down, and which cards a Draw took from
-your hand into another's. Nobody sees the deck's order, or a face-down card they did not play (Ruling
-14); an omniscient viewer sees every hand and every card.
-"""
+your hand into another's. Nobody sees the deck's order, or a face-down card they did not play, and a
+face-up card of a face with copies shows its face, not which copy it is (Ruling 14); an omniscient
+viewer sees every hand and every card."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.cliffs_n_cactuses.cards import Card
+from games.cliffs_n_cactuses.cards import Card, as_seen
 from games.cliffs_n_cactuses.rules import deadlines
 from games.cliffs_n_cactuses.stages import stage_at
 from games.cliffs_n_cactuses.state import Aim, Placed, Racer, State
@@ -23,9 +23,10 @@ from games.core.visibility import Viewer
 
 @dataclass(frozen=True, slots=True)
 class QueueCardView:
-    """A card in a queue: ``card`` once revealed, or face down to the racer who played it (None to anyone
-    else), whether it lies upside down, and who put it there face down (``larry``: by their Last-Ditch
-    Larry, whose card nobody saw) - all of which the table watched (Ruling 14)."""
+    """A card in a queue: ``card`` once revealed (id 0 when other cards bear its face: no copy's), or
+    face down to the racer who played it (None to anyone else), whether it lies upside down, and who put
+    it there face down (``larry``: by their Last-Ditch Larry, whose card nobody saw) - all of which the
+    table watched (Ruling 14)."""
 
     card: Card | None
     revealed: bool
@@ -59,7 +60,7 @@ class StageView:
 @dataclass(frozen=True, slots=True)
 class LiftedView:
     """The special being resolved, lifted out of ``seat``'s queue at ``index``; it acts ``triggers``
-    times, ``done`` of them so far."""
+    times, ``done`` of them so far. ``card`` has id 0 when other cards bear its face (Ruling 14)."""
 
     seat: int
     card: Card
@@ -108,7 +109,7 @@ class CliffsNCactusesView:
     hand: tuple[Card, ...]  # your own hand
     racers: tuple[RacerView, ...]
     deck: int  # cards left in the deck
-    discards: tuple[Card, ...]  # face up, latest last
+    discards: tuple[Card, ...]  # face up, latest last (id 0 for a face with copies, Ruling 14)
     lifted: LiftedView | None
     question: QuestionView | None
     last_call: tuple[int, ...]  # racers who may still play Larry before the tally
@@ -136,8 +137,8 @@ def player_view(state: State, viewer: Viewer) -> CliffsNCactusesView:
         hand=() if seat is None else state.racers[seat].hand,
         racers=tuple(_racer(state, racer, viewer) for racer in state.racers),
         deck=len(state.deck),
-        discards=state.discards,
-        lifted=_lifted(state),
+        discards=_public(state.discards, viewer),
+        lifted=_lifted(state, viewer),
         question=_question(state),
         last_call=() if state.last_call is None else tuple(sorted(state.last_call.waiting)),
         tiebreak=_tiebreak(state),
@@ -147,20 +148,30 @@ def player_view(state: State, viewer: Viewer) -> CliffsNCactusesView:
 
 
 def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
-    """The cards ``viewer`` must not be able to learn now: the deck, other racers' hands and every
-    face-down queue card, except the cards it saw go where they are (played by it, or taken from its
-    hand by a Draw)."""
-    if viewer.omniscient or not state.started:
+    """The cards whose place ``viewer`` must not be able to learn now: the deck, other racers' hands
+    (but the cards a Draw took from its own), every face-down queue card it did not play, and every
+    face-up card of a face with copies (which copy lies there; Ruling 14). What it once saw and saw
+    shuffled back into the deck is the deck's, so a secret again (audit U4)."""
+    if viewer.omniscient:
         return ()
-    own = state.racers[viewer.seat] if viewer.seat is not None and 0 <= viewer.seat < state.seats else None
-    seen = frozenset() if own is None else own.seen
-
-    def hidden(card: Card) -> bool:
-        return card.id not in seen
-
-    others = [card for racer in state.racers if racer is not own for card in racer.hand if hidden(card)]
-    face_down = [placed.card for racer in state.racers for placed in racer.queue if not placed.revealed]
-    return (*state.deck, *others, *(card for card in face_down if hidden(card)))
+    own = viewer.seat if viewer.seat is not None and 0 <= viewer.seat < state.seats else None
+    hands = [
+        card
+        for racer in state.racers
+        if racer.seat != own
+        for card in racer.hand
+        if (own, card) not in racer.known_to
+    ]
+    queued = [placed for racer in state.racers for placed in racer.queue]
+    if state.lifted is not None:
+        queued.append(state.lifted.placed)
+    placed = [
+        placed.card
+        for placed in queued
+        if not placed.known_to(own) or (placed.revealed and as_seen(placed.card) != placed.card)
+    ]
+    discards = [card for card in state.discards if as_seen(card) != card]
+    return (*state.deck, *hands, *placed, *discards)
 
 
 def _racer(state: State, racer: Racer, viewer: Viewer) -> RacerView:
@@ -181,9 +192,20 @@ def _racer(state: State, racer: Racer, viewer: Viewer) -> RacerView:
 
 
 def _placed(placed: Placed, viewer: Viewer) -> QueueCardView:
-    shown = viewer.omniscient or placed.known_to(viewer.seat)
-    card = placed.card if shown else None
-    return QueueCardView(card, placed.revealed, placed.flipped, placed.by, placed.larry)
+    return QueueCardView(_card(placed, viewer), placed.revealed, placed.flipped, placed.by, placed.larry)
+
+
+def _card(placed: Placed, viewer: Viewer) -> Card | None:
+    """What ``viewer`` sees of a queue card: a face-down card's face if it played it (it never left its
+    sight), a revealed card's face but not which copy, else the back (None; Ruling 14)."""
+    if viewer.omniscient or (not placed.revealed and placed.known_to(viewer.seat)):
+        return placed.card
+    return as_seen(placed.card) if placed.revealed else None
+
+
+def _public(cards: tuple[Card, ...], viewer: Viewer) -> tuple[Card, ...]:
+    """Face-up cards, each as ``viewer`` sees it: its face, not which copy (Ruling 14)."""
+    return cards if viewer.omniscient else tuple(as_seen(card) for card in cards)
 
 
 def _known(racer: Racer, viewer: Viewer) -> tuple[Card, ...]:
@@ -198,12 +220,13 @@ def _by_id(card: Card) -> int:
     return card.id
 
 
-def _lifted(state: State) -> LiftedView | None:
+def _lifted(state: State, viewer: Viewer) -> LiftedView | None:
     lifted = state.lifted
     if lifted is None:
         return None
     placed = lifted.placed
-    return LiftedView(lifted.seat, placed.card, placed.flipped, lifted.index, lifted.triggers, lifted.done)
+    card = placed.card if viewer.omniscient else as_seen(placed.card)
+    return LiftedView(lifted.seat, card, placed.flipped, lifted.index, lifted.triggers, lifted.done)
 
 
 def _question(state: State) -> QuestionView | None:

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from games.cliffs_n_cactuses import SPEC
 from games.cliffs_n_cactuses import events as ev
+from games.cliffs_n_cactuses.cards import DECK, as_seen
 from games.cliffs_n_cactuses.moves import ChooseTarget, PlayCard, PlayLarry, Throw
 from games.cliffs_n_cactuses.state import LEAD, Aim, Phase, Spot, State
 from games.cliffs_n_cactuses.views import (
@@ -26,7 +27,8 @@ from games.core.commands import Begin
 from games.core.sealed import SeatReady
 from games.core.visibility import OMNISCIENT, SPECTATOR, Event, Viewer, redact, seat_viewer
 from tests.conformance.playouts import steps
-from tests.games.cliffs_n_cactuses.table import card_id, play, table, time_out
+from tests.games.cliffs_n_cactuses.table import card_id, name_of, play, resolved, table, time_out
+from tests.games.cliffs_n_cactuses.test_race import after_a_round_on_an_empty_deck
 
 
 def face_down(by: int, *, flipped: bool = False, larry: bool = False) -> QueueCardView:
@@ -118,7 +120,7 @@ def test_the_question_and_the_lifted_special_are_as_the_state_says():
         view = player_view(state, viewer)
         assert view.question == QuestionView(1, question.aims, prompt.default, prompt.deadline)
         assert view.question.aims == (Aim(card=Spot(1, 0)), Aim(card=Spot(2, 0)))  # the Coffee and the Banana
-        assert view.lifted == LiftedView(1, lifted.placed.card, False, 0, 1, 0)
+        assert view.lifted == LiftedView(1, as_seen(lifted.placed.card), False, 0, 1, 0)  # two such Vaporizes
         assert view.phase == "RESOLUTION" and view.revealing == 1 and view.deadline == prompt.deadline
         assert view.last_call == () and view.tiebreak is None
 
@@ -181,10 +183,9 @@ def test_larrys_card_is_hidden_from_everyone_until_it_is_revealed():
     assert state.phase is Phase.LAST_CALL  # seat 1 still holds Larry
     for viewer in viewers(2):
         view = player_view(state, viewer)
-        shown = QueueCardView(worm, revealed=True, flipped=False, played_by=0, larry=True)
-        assert view.racers[1].queue == (shown,)
+        shown = QueueCardView(as_seen(worm), revealed=True, flipped=False, played_by=0, larry=True)
+        assert view.racers[1].queue == (shown,)  # a Giant Worm, not which of the six (Ruling 14)
         assert view.last_call == (1,) == tuple(sorted(state.last_call.waiting))
-        assert worm not in SPEC.secrets(state, viewer)
 
 
 def test_the_cards_a_draw_takes_from_a_hand_are_seen_by_the_two_racers_only():
@@ -253,3 +254,56 @@ def test_a_tiebreak_shows_who_has_thrown_not_what_until_every_throw_is_in():
         2: "SCISSORS",
     }
     assert player_view(state, SPECTATOR).tiebreak is None and state.leader == 0
+
+
+def test_a_face_up_card_shows_its_face_not_which_copy_it_is():
+    """Ruling 14 (copies are interchangeable): seat 0's Vaporize: < discards the Coffee to its left.
+    Everyone, seat 0 included, sees a Coffee revealed and vaporized, never which of the six; the
+    Vaporize: < is the only one of its face and keeps its id."""
+    state, events = resolved({0: ("Coffee", "Vaporize: <")})
+    coffee = next(card for card in DECK if name_of(card) == "Coffee" and card in state.discards)
+    vaporize = next(card for card in state.discards if name_of(card) == "Vaporize: <")
+    assert (as_seen(coffee).id, as_seen(vaporize)) == (0, vaporize)
+    assert as_seen(coffee).printed == coffee.printed
+    (vaporized,) = of_type(events, ev.Vaporized)
+    assert vaporized.card == coffee
+    revealed = [event for event in of_type(events, ev.CardRevealed) if event.card == coffee]
+    for viewer in viewers(3):
+        assert redact(vaporized, viewer) == ev.Vaporized(vaporized.spot, as_seen(coffee))
+        assert [redact(event, viewer) for event in revealed] == [
+            ev.CardRevealed(0, 0, as_seen(coffee), False)
+        ]
+        view = player_view(state, viewer)
+        assert view.discards == tuple(map(as_seen, state.discards))
+        assert as_seen(coffee) in view.discards and vaporize in view.discards
+        assert coffee in SPEC.secrets(state, viewer) and vaporize not in SPEC.secrets(state, viewer)
+    assert redact(vaporized, OMNISCIENT) == vaporized
+    assert player_view(state, OMNISCIENT).discards == state.discards
+
+
+def test_the_deck_is_a_secret_from_its_shuffle_on():
+    """The deck's cards are nobody's from the shuffle, before the deal is over too, and a dealt card
+    leaves the deck as it is dealt (each racer's cards are every third, fourth... card of it)."""
+    state = SPEC.initial_state({}, 3)
+    _, events = play(state, None, Begin())
+    shuffled, first = events[:2]
+    assert isinstance(shuffled, ev.DeckShuffled) and isinstance(first, ev.HandDealt) and first.seat == 0
+    state = SPEC.evolve(state, shuffled)
+    assert set(SPEC.secrets(state, SPECTATOR)) == set(DECK)
+    state = SPEC.evolve(state, first)
+    assert not set(first.cards) & set(state.deck) and len(state.deck) == 126 - 5
+    assert set(SPEC.secrets(state, seat_viewer(1))) == set(DECK)
+    assert set(SPEC.secrets(state, seat_viewer(0))) == set(DECK) - set(first.cards)
+
+
+def test_a_card_shuffled_back_into_the_deck_is_a_secret_again():
+    """Audit U4: seat 0 played the Coffee and the Banana; they are discarded, then shuffled into a new
+    deck, and seat 0's Larry puts its top card face down on seat 1's queue. Seat 0 cannot know which of
+    the two that is: once shuffled away, a card it saw is the table's secret again."""
+    state = after_a_round_on_an_empty_deck()
+    state, events = play(state, 0, PlayLarry(1))
+    (shuffled,) = of_type(events, ev.DeckShuffled)
+    top, rest = shuffled.pile
+    assert state.racers[1].queue[0].card == top and state.deck == (rest,)
+    for viewer in viewers(2):
+        assert {top, rest} <= set(SPEC.secrets(state, viewer))
