@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.boulder_bluff.bots import HeuristicBot, RandomBot
-from games.boulder_bluff.cards import Card
+from games.boulder_bluff.cards import COPIES
 from games.boulder_bluff.events import EVENTS
 from games.boulder_bluff.evolve import evolve
 from games.boulder_bluff.injuries import score
@@ -16,7 +16,6 @@ from games.boulder_bluff.options import OPTIONS, Options
 from games.boulder_bluff.rules import deadlines, decide, legal_moves, shown_waiting_on, waiting_on
 from games.boulder_bluff.state import Player, State, invariants
 from games.boulder_bluff.views import BoulderBluffView, player_view, secrets
-from games.core.copies import Copies
 from games.core.outcome import Outcome, competition_ranks
 from games.core.spec import GameSpec
 
@@ -71,9 +70,7 @@ SPEC: GameSpec[State] = GameSpec(
     secrets=secrets,
     view_type=BoulderBluffView,
     describe_move=describe_move,
-    copies=Copies(
-        Card, "number", references=("BoarAsked.options", "BoarAsked.default", "ValueCancelled.card")
-    ),
+    copies=COPIES,
     summary="Climb boulders with climb cards played face up or face down, and dare the others to join "
     "you: alone, nobody can check your bluff; together, the strongest climber claims the boulder.",
 )

@@ -157,8 +157,9 @@ def _seen(cards: tuple[Card, ...], viewer: Viewer) -> tuple[Card, ...]:
 
 
 def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
-    """The cards ``viewer`` must not be able to learn now: the deck, other players'
-    hands (but the cards everyone saw go back into them) and their face-down cards until revealed."""
+    """The cards ``viewer`` must not be able to learn now: the deck, other players' hands (but the
+    cards everyone saw go back into them), their face-down cards until revealed, and which Snake is
+    which wherever the viewer sees only a Snake (copies are interchangeable)."""
     if viewer.omniscient or not state.started:
         return ()
     hands = [
@@ -166,11 +167,24 @@ def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
         for player in state.players
         if player.seat != viewer.seat
         for card in player.hand
-        if card.number not in state.known
+        if card.number not in state.known or _anonymous(card)
     ]
     climbers = state.climb.climbers if state.climb is not None else ()
     down = [card for c in climbers if c.seat != viewer.seat and not c.revealed for card in c.face_down]
-    return (*state.deck, *hands, *down)
+    snakes = [card for c in climbers for card in _unfollowed(c, viewer) if _anonymous(card)]
+    return (*state.deck, *hands, *down, *snakes)
+
+
+def _unfollowed(climber: Climber, viewer: Viewer) -> tuple[Card, ...]:
+    """The cards of ``climber``'s that ``viewer`` did not see go from hand to table, as ``_climber``
+    shows them: another's played cards, and every card Trout added from the deck."""
+    face_up = () if viewer.is_seat(climber.seat) else climber.face_up
+    return (*face_up, *climber.added)
+
+
+def _anonymous(card: Card) -> bool:
+    """True when a viewer who cannot follow ``card`` sees only its kind."""
+    return as_seen(card) != card
 
 
 def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:

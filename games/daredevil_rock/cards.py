@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.core.copies import Copies
+
 SUITS = ("Spades", "Hearts", "Diamonds", "Clubs")
 JOKER = "Joker"
 RANKS = 13  # A=1 ... K=13; ranks are cyclic, the King is followed by the Ace
@@ -38,6 +40,18 @@ class Card:
 
 
 JOKERS = (Card(None, JOKER, 1), Card(None, JOKER, 2))
+
+# The two Jokers are the deck's only copies of one kind: ``copy`` tells them apart, and is printed on
+# neither.
+COPIES = Copies(Card, "copy")
+
+
+def as_seen(card: Card) -> Card:
+    """``card`` as everyone at the table sees it: a Joker is a Joker, not which of the two (owner
+    ruling: copies are interchangeable). Every card is seen face up by all alike or by nobody, so no
+    seat can follow one Joker apart from the other."""
+    return COPIES.anonymous(card) if card.is_joker else card
+
 
 # The deck in its fixed, unshuffled order: each suit A..K, then the two Jokers.
 DECK: tuple[Card, ...] = (*(Card(rank, suit) for suit in SUITS for rank in range(1, RANKS + 1)), *JOKERS)

@@ -5,19 +5,20 @@ A card is secret while it is face down on the cliff or in the draw deck. Events 
 ``hidden``: no seat may see them (``games.core.visibility.HiddenFields``, audience ``NOBODY``), only an
 omniscient viewer (a finished match's full log) does, and everyone else gets the same event with the
 hidden fields set to None. Cards turned face up (examined, discarded, hung from) are public the moment
-they are revealed. Turns start and end with the kernel's ``TurnStarted`` and ``TurnEnded``
+they are revealed, a Joker as a Joker: which of the two it is, nobody at the table can tell (owner
+ruling: copies are interchangeable), so only an omniscient viewer is told. Turns start and end with the kernel's ``TurnStarted`` and ``TurnEnded``
 (``games.core.turns``); a turn ends for "actions", "ended", "fell", "eliminated", "hang", "timeout" or
 "resigned".
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.core.codec import EventCodec
 from games.core.turns import TurnEnded, TurnStarted
-from games.core.visibility import Event, HiddenFields
-from games.daredevil_rock.cards import Card
+from games.core.visibility import NOBODY, PUBLIC, Audience, Event, HiddenFields
+from games.daredevil_rock.cards import Card, as_seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,12 @@ class Examined(Event):
     level: int
     column: int
     card: Card
+
+    def audience(self) -> Audience:
+        return PUBLIC if as_seen(self.card) == self.card else NOBODY
+
+    def public_form(self) -> Event:
+        return replace(self, card=as_seen(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +102,12 @@ class Probed(HiddenFields):
     column: int
     discarded: Card
     placed: Card | None
+
+    def audience(self) -> Audience:
+        return HiddenFields.audience(self) if as_seen(self.discarded) == self.discarded else NOBODY
+
+    def public_form(self) -> Event:
+        return replace(self, discarded=as_seen(self.discarded), placed=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +173,12 @@ class HungFromRock(Event):
 
     seat: int
     card: Card
+
+    def audience(self) -> Audience:
+        return PUBLIC if as_seen(self.card) == self.card else NOBODY
+
+    def public_form(self) -> Event:
+        return replace(self, card=as_seen(self.card))
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.copies import Copies
 from games.core.deadlines import Deadline
 from games.core.outcome import Outcome, competition_ranks
 from games.core.spec import GameSpec
 from games.daredevil_rock.bots import HeuristicBot, RandomBot
-from games.daredevil_rock.cards import TABLEAU, Card
+from games.daredevil_rock.cards import COPIES, TABLEAU
 from games.daredevil_rock.events import EVENTS
 from games.daredevil_rock.evolve import evolve
 from games.daredevil_rock.labels import describe_move
@@ -95,5 +94,5 @@ SPEC: GameSpec[State] = GameSpec(
     "Jokers that make you fall, and be first to hang from the top and reach the summit.",
     view_type=DaredevilRockView,
     describe_move=describe_move,
-    copies=Copies(Card, "copy"),
+    copies=COPIES,
 )

@@ -1,8 +1,9 @@
 """What one viewer may see of the table: ``player_view(state, viewer)``.
 
 Face-down cards and the order of the draw deck are secret from every seat and every spectator; only an
-omniscient viewer (a finished match whose full log is shown) sees them. Everything else is public:
-face-up cards, the discard pile, climbers, cams, the deck's size, whose turn it is.
+omniscient viewer (a finished match whose full log is shown) sees them, and which of the two Jokers
+a face-up one is. Everything else is public: face-up cards, the discard pile, climbers, cams, the
+deck's size, whose turn it is.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 from games.core.moments import Millis
 from games.core.visibility import Viewer
-from games.daredevil_rock.cards import Card
+from games.daredevil_rock.cards import Card, as_seen
 from games.daredevil_rock.state import Climber, Position, State, hangs_over_face_down
 
 
@@ -84,7 +85,7 @@ def player_view(state: State, viewer: Viewer) -> DaredevilRockView:
         climbers=tuple(_climber(state, climber) for climber in state.climbers),
         deck_size=len(state.deck),
         deck=state.deck if viewer.omniscient else None,
-        discards=state.discards,
+        discards=_seen(state.discards, viewer),
         active=state.active,
         turn=state.turn_number,
         actions_left=state.actions_left if running else 0,
@@ -100,10 +101,18 @@ def player_view(state: State, viewer: Viewer) -> DaredevilRockView:
 
 
 def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
-    """The cards ``viewer`` must not be able to learn now: every face-down card and every draw-deck card."""
+    """The cards ``viewer`` must not be able to learn now: every face-down card, every draw-deck card,
+    and which Joker is which when one lies face up (copies are interchangeable)."""
     if viewer.omniscient or not state.started:
         return ()
-    return tuple(space.card for space in state.spaces if not space.face_up) + state.deck
+    down = tuple(space.card for space in state.spaces if not space.face_up)
+    shown = (*(space.card for space in state.spaces if space.face_up), *state.discards)
+    return (*down, *state.deck, *(card for card in shown if as_seen(card) != card))
+
+
+def _seen(cards: tuple[Card, ...], viewer: Viewer) -> tuple[Card, ...]:
+    """Face-up cards as ``viewer`` sees them: a Joker as a Joker, unless the viewer sees everything."""
+    return cards if viewer.omniscient else tuple(as_seen(card) for card in cards)
 
 
 def _spaces(state: State, viewer: Viewer) -> tuple[SpaceView, ...]:
@@ -117,7 +126,7 @@ def _spaces(state: State, viewer: Viewer) -> tuple[SpaceView, ...]:
     views = []
     for index, space in enumerate(state.spaces):
         position = (index // state.columns + 1, index % state.columns)
-        shown = space.card if space.face_up or viewer.omniscient else None
+        shown = space.card if viewer.omniscient else as_seen(space.card) if space.face_up else None
         views.append(
             SpaceView(*position, space.face_up, shown, on.get(position), tuple(cams.get(position, ())))
         )

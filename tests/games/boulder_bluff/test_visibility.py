@@ -145,3 +145,19 @@ def test_nobody_else_can_tell_which_sneaky_snake_was_shown():
     assert SNAKES[2] in SPEC.player_view(state, seat_viewer(me)).climb.climbers[0].face_up
     added = TroutAdded(other, (SNAKES[1], plain(4, (G,), G)))
     assert redact(added, seat_viewer(other)) == TroutAdded(other, (A_SNAKE, plain(4, (G,), G)))
+
+
+def test_which_sneaky_snake_was_shown_stays_a_secret_of_everyone_else():
+    """Copies are interchangeable: the others saw only a Snake, so which one it is stays among their
+    secrets on the table and after its player withdraws it into hand (the 5 shown with it does not)."""
+    state, me, other, _ = snake_countdown(SNAKES[2])
+    for viewer in (SPECTATOR, seat_viewer(other)):
+        assert SNAKES[2] in SPEC.secrets(state, viewer)
+    assert SNAKES[2] not in SPEC.secrets(state, seat_viewer(me))
+    state, _ = act(state, me, Withdraw())
+    state, _ = act(state, other, Stay())
+    (countdown,) = SPEC.deadlines(state)
+    state, _ = act(state, None, Timeout(countdown.id), countdown.at)
+    assert SNAKES[2] in state.players[me].hand
+    secret = SPEC.secrets(state, seat_viewer(other))
+    assert SNAKES[2] in secret and plain(5, (G,), P) not in secret

@@ -1,6 +1,7 @@
 """What each viewer sees: views, event redaction, and the JSON codec of events and moves."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -10,7 +11,7 @@ from games.core.codec import encode
 from games.core.commands import Begin, Command
 from games.core.visibility import NOBODY, OMNISCIENT, PUBLIC, SPECTATOR, redact, seat_viewer
 from games.daredevil_rock import SPEC
-from games.daredevil_rock.cards import JOKERS
+from games.daredevil_rock.cards import COPIES, JOKERS
 from games.daredevil_rock.events import (
     EVENTS,
     CamRetrieved,
@@ -46,6 +47,7 @@ from games.daredevil_rock.moves import (
     RetrieveCam,
     SetCam,
 )
+from games.daredevil_rock.state import Space
 from games.daredevil_rock.views import player_view, secrets
 from tests.games.daredevil_rock.tableau import T0, card, cards
 
@@ -70,7 +72,7 @@ EXAMPLES = (
     Resigned(2),
     DeckRefreshed("joker", (*cards("5S 6S"), JOKERS[1]), 3, (4, 1), JOKERS[0]),
     DeckRefreshed("empty", cards("5S 6S"), 2, None, None),
-    HungFromRock(0, JOKERS[1]),
+    HungFromRock(0, KD),
     Summited(0),
     CliffTurnedFaceDown(((1, 0), (2, 1))),
     TurnEnded(0, "timeout"),
@@ -109,6 +111,27 @@ def test_events_naming_face_down_or_deck_cards_are_seen_whole_by_nobody_and_othe
     assert all(getattr(shadow, name) is None for name in hidden)
     assert all(redact(event, viewer) == shadow for viewer in VIEWERS)
     assert redact(event, OMNISCIENT) == event
+
+
+@pytest.mark.parametrize(
+    "event",
+    (Examined(0, 2, 1, JOKERS[1]), Probed(2, 1, 0, JOKERS[1], AS), HungFromRock(0, JOKERS[1])),
+    ids=lambda event: type(event).__name__,
+)
+def test_a_joker_turned_face_up_is_a_joker_to_everyone_and_which_one_to_nobody(event):
+    """Copies are interchangeable: at the table the two Jokers are alike, so every seat and spectator
+    is told the same event naming a Joker, not which one (only an omniscient viewer is)."""
+    shadow = redact(event, SPECTATOR)
+    assert all(redact(event, viewer) == shadow for viewer in VIEWERS)
+    shown = json.dumps(encode(shadow), sort_keys=True)
+    assert _json(COPIES.anonymous(JOKERS[1])) in shown and _json(JOKERS[1]) not in shown
+    assert redact(event, OMNISCIENT) == event
+    name, data = EVENTS.dump(shadow)
+    assert EVENTS.load(name, json.loads(json.dumps(data))) == shadow
+
+
+def _json(card):
+    return json.dumps(encode(card), sort_keys=True)
 
 
 def test_a_probed_card_going_to_the_discards_and_a_deck_size_stay_public():
@@ -190,3 +213,17 @@ def test_the_view_tells_a_climber_where_everyone_is_and_what_it_may_do():
     assert view.actions_left == state.actions_left
     assert view.discards == state.discards
     json.dumps(encode(view))
+
+
+def test_a_face_up_joker_is_a_joker_to_every_seat_and_which_one_stays_a_secret():
+    """Copies are interchangeable: the Joker lying face up on the cliff and the one on the discards
+    read as a Joker (no copy's number) to every seat and spectator; which is which is their secret."""
+    dealt = played().state
+    state = replace(dealt, spaces=(Space(JOKERS[1], face_up=True), *dealt.spaces[1:]), discards=(JOKERS[0],))
+    joker = COPIES.anonymous(JOKERS[0])
+    for viewer in VIEWERS:
+        view = player_view(state, viewer)
+        assert view.spaces[0].card == joker and view.discards == (joker,)
+        assert {*JOKERS} <= set(secrets(state, viewer))
+    assert player_view(state, OMNISCIENT).spaces[0].card == JOKERS[1]
+    assert player_view(state, OMNISCIENT).discards == (JOKERS[0],)
