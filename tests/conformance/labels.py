@@ -35,6 +35,37 @@ def cards_in(value: Any, copies: Copies) -> Iterator[Any]:
             stack.extend(item)
 
 
+def shown_in(card: Any, value: Any, copies: Copies) -> bool:
+    """Whether ``value`` (a view) shows ``card``: the card itself, or, when ``card`` was shown as no
+    particular copy (identity 0 or none), a card of its kind, or its kind alone where the view names
+    cards by kind (a Cactus hand is a list of kinds)."""
+    cards = list(cards_in(value, copies))
+    if card in cards:
+        return True
+    if getattr(card, copies.identity) not in (0, None):
+        return False
+    kind = copies.kind(card)
+    return any(copies.kind(other) == kind for other in cards) or (
+        len(kind) == 1 and kind[0] in _leaves(value)
+    )
+
+
+def _leaves(value: Any) -> list[Any]:
+    """Every plain value in ``value``, at any depth."""
+    found, stack = [], [value]
+    while stack:
+        item = stack.pop()
+        if dataclasses.is_dataclass(item) and not isinstance(item, type):
+            stack.extend(getattr(item, field.name) for field in dataclasses.fields(item))
+        elif isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif isinstance(item, tuple | list | set | frozenset):
+            stack.extend(item)
+        else:
+            found.append(item)
+    return found
+
+
 def relabelled(value: Any, labels: Mapping[Any, Any], copies: Copies) -> Any:
     """``value`` with each card that ``labels`` names replaced by its new label, at any depth, and each
     identity in a field ``copies.references`` names replaced by the new label's."""
