@@ -165,7 +165,7 @@ COPIED_IDS = frozenset(card.id for card in COPIED)
 
 def as_seen(card: Card, followed: frozenset[int] = frozenset()) -> Card:
     """``card`` as a viewer sees it who followed the cards ``followed`` (held them): a copy it could not
-    follow shows its kind and no id (owner ruling: copies are interchangeable)."""
+    follow shows its kind and no id (Ruling 26: copies are interchangeable)."""
     return COPIES.anonymous(card) if card in COPIED and card.id not in followed else card
 
 

@@ -28,7 +28,8 @@ from games.racesmack.moves import PlayCard
 
 class FaceUp(Event):
     """A public event showing cards face up, in the fields ``shown`` (a card, a tuple of cards or None).
-    At the table each copy among them shows its kind and no id: nobody can tell which copy it is."""
+    At the table each copy among them shows its kind and no id: nobody can tell which copy it is
+    (Ruling 26)."""
 
     __slots__ = ()
     shown: ClassVar[tuple[str, ...]] = ()

@@ -61,7 +61,12 @@ def table(
     used = {id_ for hand in hands for id_ in hand} | {id_ for race in races.values() for id_ in race}
     pile = draw if draw is not None else [c.id for c in DECK if c.id not in used]
     players = tuple(
-        Player(seat, tuple(by_id(i) for i in hand), tuple(by_id(i) for i in races.get(seat, ())))
+        Player(
+            seat,
+            tuple(by_id(i) for i in hand),
+            tuple(by_id(i) for i in races.get(seat, ())),
+            followed=frozenset(hand),  # dealt face up to it: it follows them (Ruling 26)
+        )
         for seat, hand in enumerate(hands)
     )
     left = [c for c in DECK if c.id not in used and c.id not in pile]
