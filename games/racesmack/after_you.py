@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from games.core.chance import Chance
 from games.core.deadlines import seconds_after
-from games.core.taps import TapsOpened
 from games.core.turns import Story, end_turn, start_turn
-from games.racesmack.events import CardDrawn, CardRevealed, MatchEnded
+from games.racesmack.events import CardDrawn, CardRevealed, MatchEnded, SeatTapsOpened
 from games.racesmack.judge import longest_races
 from games.racesmack.kinds import Rule
 from games.racesmack.rules_cards import RULES
@@ -40,9 +39,8 @@ def reveal_top(story: Story[State], seat: int) -> None:
     assert state.turn is not None
     seats = frozenset(seat for seat, _ in state.row if state.players[seat].playing)
     deadline = seconds_after(story.at, state.options.tap_seconds)
-    story.tell(
-        TapsOpened(f"smash-{state.turn.number}", seats, frozenset(c.id for _, c in state.row), deadline)
-    )
+    targets = frozenset(owner for owner, _ in state.row)  # a pile is tapped by whose it is
+    story.tell(SeatTapsOpened(f"smash-{state.turn.number}", seats, targets, deadline))
 
 
 def next_turn(story: Story[State], reason: str) -> None:

@@ -17,6 +17,7 @@ from games.racesmack.moves import (
     RIGHT,
     ChoosePenalty,
     LoseCard,
+    LoseRaceCard,
     Move,
     PlaceCard,
     PlaceCards,
@@ -67,8 +68,10 @@ def _wanted(view: RacesmackView, legal: tuple[Move, ...], chance: Chance) -> Mov
             return first  # After You: a blind pile leaves nothing to choose
         case PlaceCard() | PlaceCards():
             return _place(view, legal, chance)
-        case LoseCard():
+        case LoseRaceCard():
             return _lose(view, legal)
+        case LoseCard():
+            return legal[-1]  # a hand card: the last received, as silence loses
         case ChoosePenalty():
             return ChoosePenalty("RACE_CARDS")
     return None
@@ -88,13 +91,12 @@ def _tap(view: RacesmackView, legal: tuple[Move, ...]) -> Move:
     row = tuple(entry.card for entry in view.row)
     if "afterYou" not in view.variants:
         row = judged_row(row, "noiseCanceling" in view.variants)
-    tiebreaker = "tiebreaker" in view.variants
-    correct = [Tap(card.id) for card in correct_cards(row, _rule(view), tiebreaker)]
-    for move in correct:
+    correct = correct_cards(row, _rule(view), "tiebreaker" in view.variants)
+    for move in (Tap(entry.seat) for entry in view.row if entry.card in correct):
         if move in legal:
             return move
-    own = next((entry.card.id for entry in view.row if entry.seat == view.seat), None)
-    return Tap(own) if not correct and own is not None and Tap(own) in legal else legal[0]
+    own = Tap(view.seat) if view.seat is not None else None
+    return own if not correct and own in legal else legal[0]
 
 
 def _place(view: RacesmackView, legal: tuple[Move, ...], chance: Chance) -> Move:
@@ -102,11 +104,10 @@ def _place(view: RacesmackView, legal: tuple[Move, ...], chance: Chance) -> Move
     (what silence does). Ties by the seeded stream."""
     ask = next(ask for ask in view.asks if ask.seat == view.seat)
     race = _race(view)
-    by_id = {card.id: card for card in ask.cards}
 
     def worth(move: Move) -> tuple[bool, bool]:
         if isinstance(move, PlaceCard):
-            return finished_race(laid(race, by_id[move.card], move.end)), False
+            return finished_race(laid(race, ask.cards[move.position], move.end)), False
         return False, move == PlaceCards(RIGHT)
 
     return chance.best(legal, worth)
@@ -136,10 +137,7 @@ def _help(race: tuple[Card, ...], card: Card) -> tuple[bool, int]:
 
 
 def _lose(view: RacesmackView, legal: tuple[Move, ...]) -> Move:
-    race = {card.id: card for card in _race(view)}
-    plain = [
-        move
-        for move in legal
-        if isinstance(move, LoseCard) and move.card in race and race[move.card].rules is None
-    ]
-    return min(plain, key=lambda move: race[move.card].number) if plain else legal[-1]
+    """The plain Race card with the fewest icons."""
+    race = _race(view)
+    plain = [move for move in legal if isinstance(move, LoseRaceCard) and race[move.position].rules is None]
+    return min(plain, key=lambda move: race[move.position].number) if plain else legal[-1]

@@ -12,6 +12,7 @@ from games.core.seats import player_at
 from games.racesmack.moves import (
     ChoosePenalty,
     LoseCard,
+    LoseRaceCard,
     Move,
     PlaceCard,
     PlaceCards,
@@ -19,20 +20,16 @@ from games.racesmack.moves import (
     RevealCard,
     Tap,
 )
-from games.racesmack.state import LOSE, PENALTY, PLACE, Player, State
+from games.racesmack.state import LOSE, PLACE, Ask, Player, State
 
 
 class Code(Codes):
     NOT_IN_HAND = "NOT_IN_HAND"
     NOT_ASKED = "NOT_ASKED"
+    NO_CARD_THERE = "NO_CARD_THERE"
 
 
-# The move that answers each kind of question.
-ANSWERS: dict[str, type[PlaceCards] | type[LoseCard] | type[ChoosePenalty]] = {  # and PlaceCard
-    PLACE: PlaceCards,
-    LOSE: LoseCard,
-    PENALTY: ChoosePenalty,
-}
+Answer = PlaceCard | PlaceCards | LoseCard | LoseRaceCard | ChoosePenalty
 
 
 def gate(state: State, seat: int | None) -> Player | Rejected:
@@ -46,11 +43,14 @@ def check(state: State, seat: int, move: Any) -> Rejected | None:
             return _play(state, seat, card)
         case RevealCard():
             return _reveal(state, seat)
-        case Tap(card=card):
+        case Tap(seat=owner):
             if state.taps is None:
                 return Rejected(Code.ROUND_CLOSED, "There is nothing to tap now.")
-            return state.taps.check(seat, card)
-        case PlaceCard() | PlaceCards() | LoseCard() | ChoosePenalty():
+            target = state.target(owner)
+            if target is None:
+                return Rejected(Code.NO_CARD_THERE, f"Seat {owner} has no played card on the table.")
+            return state.taps.check(seat, target)
+        case PlaceCard() | PlaceCards() | LoseCard() | LoseRaceCard() | ChoosePenalty():
             return _answer(state, seat, move)
     return Rejected(Code.UNKNOWN_MOVE, "That is not a Racesmack move.")
 
@@ -59,9 +59,9 @@ def candidates(state: State, seat: int) -> tuple[Move, ...]:
     """Every move that might be legal for ``seat`` now; ``legal_moves`` keeps those ``check`` allows."""
     ask = state.ask_of(seat)
     if ask is not None:
-        return tuple(_answering(ask.kind, option) for option in ask.prompt.options)
+        return tuple(_answering(ask, option) for option in ask.prompt.options)
     if state.taps is not None and not state.taps.closed:
-        return tuple(Tap(card.id) for _, card in state.row)
+        return tuple(Tap(owner) for owner, _ in state.row)
     if state.turn is not None:
         return (RevealCard(),)
     return tuple(PlayCard(card.id) for card in state.players[seat].hand)
@@ -89,30 +89,41 @@ def _reveal(state: State, seat: int) -> Rejected | None:
     return None
 
 
-def _answer(
-    state: State, seat: int, move: PlaceCard | PlaceCards | LoseCard | ChoosePenalty
-) -> Rejected | None:
+def _answer(state: State, seat: int, move: Answer) -> Rejected | None:
     ask = state.ask_of(seat)
-    if ask is None or not isinstance(
-        move, (PlaceCard, ANSWERS[ask.kind]) if ask.kind == PLACE else ANSWERS[ask.kind]
-    ):
+    if ask is None or not isinstance(move, _answers(ask)):
         return Rejected(Code.NOT_ASKED, "Nobody asked you that.")
     return ask.prompt.check(seat, answer_of(move))
 
 
-def _answering(kind: str, option: Any) -> Move:
-    if kind == PLACE and isinstance(option, tuple):
-        return PlaceCard(*option)
-    return ANSWERS[kind](option)
+def _answers(ask: Ask) -> tuple[type, ...]:
+    """The moves that answer ``ask``: a won card or the rest laid, a Race card (by its position, for
+    copies are alike in a Race) or a hand card (by its id) lost, a penalty."""
+    if ask.kind == PLACE:
+        return (PlaceCard, PlaceCards)
+    if ask.kind == LOSE:
+        return (LoseCard,) if ask.hand else (LoseRaceCard,)
+    return (ChoosePenalty,)
 
 
-def answer_of(move: PlaceCard | PlaceCards | LoseCard | ChoosePenalty) -> Any:
-    """What a move answers a question with: a card and an end, an end, a card id, a penalty."""
+def _answering(ask: Ask, option: Any) -> Move:
+    if ask.kind == PLACE:
+        return PlaceCard(*option) if isinstance(option, tuple) else PlaceCards(option)
+    if ask.kind == LOSE:
+        return LoseCard(option) if ask.hand else LoseRaceCard(option)
+    return ChoosePenalty(option)
+
+
+def answer_of(move: Answer) -> Any:
+    """What a move answers a question with: a position and an end, an end, a hand card's id, a Race
+    card's position, a penalty."""
     match move:
-        case PlaceCard(card=card, end=end):
-            return card, end
+        case PlaceCard(position=position, end=end):
+            return position, end
         case PlaceCards(end=end):
             return end
         case LoseCard(card=card):
             return card
+        case LoseRaceCard(position=position):
+            return position
     return move.penalty

@@ -4,21 +4,52 @@ A card is secret while it is in the draw pile, in the Racing Rules deck or in a 
 such cards declare those fields ``hidden`` (``games.core.visibility.HiddenFields``), seen by the seat
 whose hand it is, or by nobody for a pile's order. The card a player picks is sealed (the kernel's
 ``ChoiceSealed``: everyone else sees only ``SeatReady``) until all are revealed together. Taps are the
-kernel's tap round (``games.core.taps``), public as they arrive; what follows a round is public.
+kernel's tap round (``games.core.taps``), public as they arrive, each naming the seat whose card it
+taps (``SeatTapsOpened``); what follows a round is public. The log names every card by its id; a viewer
+at the table is shown each copy of a kind (R03 = R04, R07 = R08) as ``cards.as_seen`` shows it, with no
+id (``table_form``), for nobody at a table can tell which copy lies face up.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from games.core import deck
 from games.core.codec import EventCodec
 from games.core.sealed import SEALED_EVENTS, ChoiceSealed, ChoicesRevealed
-from games.core.taps import TAP_EVENTS
+from games.core.taps import TAP_EVENTS, TapsOpened
 from games.core.turns import TurnEnded, TurnStarted
 from games.core.visibility import Event, HiddenFields
-from games.racesmack.cards import Card
+from games.racesmack.cards import COPIED, COPIED_IDS, Card, as_seen, id_seen
 from games.racesmack.moves import PlayCard
+
+
+class FaceUp(Event):
+    """A public event showing cards face up, in the fields ``shown`` (a card, a tuple of cards or None).
+    At the table each copy among them shows its kind and no id: nobody can tell which copy it is
+    (Ruling 26)."""
+
+    __slots__ = ()
+    shown: ClassVar[tuple[str, ...]] = ()
+
+    def table_form(self) -> Event:
+        values = {name: getattr(self, name) for name in self.shown}
+        if not any(_copies(value) for value in values.values()):
+            return self  # most events show no copy: no need to rebuild them
+        return dataclasses.replace(self, **{name: _seen(value) for name, value in values.items()})  # type: ignore[type-var]
+
+
+def _copies(value: Any) -> bool:
+    cards = value if isinstance(value, tuple) else (value,)
+    return any(card in COPIED for card in cards)
+
+
+def _seen(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return tuple(as_seen(card) for card in value)
+    return value if value is None else as_seen(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +104,10 @@ class CardDrawn(HiddenFields):
 
 
 @dataclass(frozen=True, slots=True)
-class RacingRuleRevealed(Event):
+class RacingRuleRevealed(FaceUp):
     """Racing Rules: this round's default rule is this Rules Card's."""
 
+    shown = ("card",)
     card: Card
 
 
@@ -86,23 +118,37 @@ class CardPlayed(ChoiceSealed[PlayCard]):
 
 @dataclass(frozen=True, slots=True)
 class CardsRevealed(ChoicesRevealed[PlayCard]):
-    """Every card played this round, face up at once."""
+    """Every card played this round, face up at once. At the table a copy is named by no id."""
+
+    def table_form(self) -> Event:
+        if not any(choice.card in COPIED_IDS for choice in self.choices.values()):
+            return self
+        choices = {seat: PlayCard(id_seen(choice.card)) for seat, choice in self.choices.items()}
+        return CardsRevealed(self.round, choices)
 
 
 @dataclass(frozen=True, slots=True)
-class CardRevealed(Event):
+class CardRevealed(FaceUp):
     """After You: ``seat`` turned the top card of its blind pile face up onto the pile before it."""
 
+    shown = ("card",)
     seat: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class SilentCardPlayed(Event):
+class SilentCardPlayed(FaceUp):
     """Ruling 6: ``seat`` chose nothing in time, so the first card of its hand is played, face up."""
 
+    shown = ("card",)
     seat: int
     card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTapsOpened(TapsOpened):
+    """The taps open: each target is the seat whose played card may be tapped, for two copies on the
+    table are told apart only by where they lie. Older matches opened ``TapsOpened`` over card ids."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,13 +160,20 @@ class TapsJudged(Event):
     correct: tuple[int, ...]
     winners: tuple[int, ...]
 
+    def table_form(self) -> Event:
+        """At the table a correct copy is named by no id (which seat played it is in the views)."""
+        if not COPIED_IDS & set(self.correct):
+            return self
+        return TapsJudged(self.rule, tuple(map(id_seen, self.correct)), self.winners)
+
 
 @dataclass(frozen=True, slots=True)
-class PlacementAsked(Event):
+class PlacementAsked(FaceUp):
     """``seat`` won ``cards`` (its own, and the leftovers for the fastest) and places them (Ruling 11).
     ``keep``: the won Rules Card silence keeps when its Race holds none, drawn at random among several
     (None in older matches: the last one won)."""
 
+    shown = ("cards",)
     seat: int
     cards: tuple[Card, ...]
     deadline: int | None
@@ -128,10 +181,11 @@ class PlacementAsked(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsPlaced(Event):
+class CardsPlaced(FaceUp):
     """``cards``, the rest of those ``seat`` won, went to the ``end`` of its Race in table order;
     ``replaced``: the Rules Cards that left the game, for a Race holds one Rules Card (Ruling 11)."""
 
+    shown = ("cards", "replaced")
     seat: int
     cards: tuple[Card, ...]
     end: str
@@ -139,10 +193,11 @@ class CardsPlaced(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardLaid(Event):
+class CardLaid(FaceUp):
     """``seat`` laid ``card``, one it won, at the ``end`` of its Race; ``replaced``: the Rules Card that
     left the game for it, for a Race keeps one (Ruling 11). The others it won still wait."""
 
+    shown = ("card", "replaced")
     seat: int
     card: Card
     end: str
@@ -150,9 +205,10 @@ class CardLaid(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class LeftoversDiscarded(Event):
+class LeftoversDiscarded(FaceUp):
     """Nobody tapped correctly: the played ``cards`` leave the game (Ruling 9)."""
 
+    shown = ("cards",)
     cards: tuple[Card, ...]
 
 
@@ -181,9 +237,10 @@ class LossAsked(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardLost(Event):
+class CardLost(FaceUp):
     """``card`` left ``seat``'s Race (or hand) for good, face up."""
 
+    shown = ("card",)
     seat: int
     card: Card
     hand: bool
@@ -206,10 +263,11 @@ class HandCardLost(HiddenFields):
 
 
 @dataclass(frozen=True, slots=True)
-class Resigned(Event):
+class Resigned(FaceUp):
     """Older matches: ``seat`` left the match and its ``hand`` left the game face up. Today a player
     who leaves is ``PlayerLeft``."""
 
+    shown = ("hand",)
     seat: int
     hand: tuple[Card, ...]
 
@@ -269,5 +327,6 @@ EVENTS = EventCodec(
         PlayerLeft,
         CardLaid,
         RacingDeckShuffled,
+        SeatTapsOpened,
     )
 )

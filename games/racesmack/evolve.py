@@ -36,6 +36,7 @@ from games.racesmack.events import (
     RacingDeckShuffled,
     RacingRuleRevealed,
     Resigned,
+    SeatTapsOpened,
     SilentCardPlayed,
     TapsJudged,
 )
@@ -64,8 +65,8 @@ def evolve(state: State, event: Event) -> State:
             return replace_state(state, turn=Turn.started(event), taps=None)
         case TurnEnded():
             return replace_state(state, turn=None)
-        case CardDrawn(seat=seat, card=card):
-            return _drawn(state, seat, (_known(card),))
+        case CardDrawn(seat=seat, card=card, blind=blind):
+            return _drawn(state, seat, (_known(card),), seen=not blind)
         case PlacementAsked():
             return _asked(state, _placement(state, event))
         case CardLaid():
@@ -81,14 +82,19 @@ def evolve(state: State, event: Event) -> State:
         case CardsRevealed(choices=choices):
             state = replace_state(state, choosing=_known(state.choosing).apply(event))
             return _revealed(state, {seat: choice.card for seat, choice in choices.items()})
+        case SeatTapsOpened():
+            return replace_state(state, taps=TapRound.opened(event), taps_by_seat=True)
         case TapsOpened():
-            return replace_state(state, taps=TapRound.opened(event))
+            return replace_state(state, taps=TapRound.opened(event), taps_by_seat=False)
         case TapsJudged(rule=rule, correct=correct, winners=winners):
             # Time Penalty "TIES" lasts one round; most rounds nobody is cursed and no player changes.
             players = state.players
             if any(player.cursed for player in players):
                 players = tuple(replace_player(player, cursed=False) for player in players)
-            return replace_state(state, players=players, rule=rule, correct=correct, right=winners)
+            seats = tuple(seat for seat, card in state.row if card.id in correct)
+            return replace_state(
+                state, players=players, rule=rule, correct=correct, correct_seats=seats, right=winners
+            )
         case SilentCardPlayed(seat=seat, card=card):
             return _revealed(state, {seat: card.id})
         case LeftoversDiscarded(cards=cards):
@@ -105,8 +111,8 @@ def evolve(state: State, event: Event) -> State:
             racing = _known(cards)
             pile = tuple(card for card in state.draw_pile if card not in racing)
             return replace_state(state, racing=racing, draw_pile=pile)
-        case HandDealt(seat=seat, cards=cards):
-            return _drawn(state, seat, _known(cards))
+        case HandDealt(seat=seat, cards=cards, blind=blind):
+            return _drawn(state, seat, _known(cards), seen=not blind)
         case RacingDeckShuffled(cards=cards):
             return replace_state(state, racing=_known(cards))
         case RacingRuleRevealed(card=card):
@@ -159,7 +165,8 @@ def _left(state: State, seat: int, hand: tuple[Card, ...]) -> State:
     return replace_state(state, players=players, asks=_answered(state, seat))
 
 
-def _drawn(state: State, seat: int, cards: tuple[Card, ...]) -> State:
+def _drawn(state: State, seat: int, cards: tuple[Card, ...], seen: bool) -> State:
+    """``cards`` join ``seat``'s hand; seen (not into a blind pile), that player can follow them."""
     pile = state.draw_pile
     # A draw takes the top card; the deal takes every seat's cards in turn from the top cards.
     if pile[: len(cards)] == cards:
@@ -167,7 +174,9 @@ def _drawn(state: State, seat: int, cards: tuple[Card, ...]) -> State:
     else:
         ids = {card.id for card in cards}
         pile = tuple(card for card in pile if card.id not in ids)
-    players = _changed(state, seat, hand=state.players[seat].hand + cards)
+    player = state.players[seat]
+    followed = player.followed | {card.id for card in cards} if seen else player.followed
+    players = _changed(state, seat, hand=player.hand + cards, followed=followed)
     return replace_state(state, players=players, draw_pile=pile)
 
 
@@ -263,8 +272,8 @@ def _loss(state: State, event: LossAsked) -> Ask:
     """Ruling 8: the loser picks any card of its Race; silence loses the card at its right end (or, from
     a hand, the last card it received)."""
     player = state.players[event.seat]
-    cards = player.hand if event.hand else player.race
-    options = tuple(card.id for card in cards)
+    # A hand card is named by its id; a Race card, seen by all, by its place (copies are alike there).
+    options = tuple(card.id for card in player.hand) if event.hand else tuple(range(len(player.race)))
     prompt = Prompt(
         _key(state, LOSE, event.seat, event.count), event.seat, LOSE, options, options[-1], event.deadline
     )

@@ -68,12 +68,12 @@ def winners(state: State, correct: tuple[Card, ...]) -> tuple[int, ...]:
     if state.taps is None:
         return ()
     ids = {card.id for card in correct}
-    own = {seat: card.id for seat, card in state.row}
     right = []
     for seat, target in state.taps.claims:
         if state.players[seat].cursed and len(ids) > 1:
             continue
-        if target in ids or (not ids and own.get(seat) == target):
+        owner, card = state.tapped(target) or (None, None)
+        if card is not None and (card.id in ids or (not ids and owner == seat)):
             right.append(seat)
     return tuple(right)
 

@@ -1,6 +1,8 @@
 """The moves a Racesmack player can make, in the rulebook's words.
 
-JSON form (``MOVES``): ``{"action": "TAP", "card": 17}``. Cards are named by their id (1 to 54).
+JSON form (``MOVES``): ``{"action": "TAP", "seat": 2}``. A card in your hand is named by its id (1 to
+54); a card on the table by where it is (the seat that played it, its position in your Race or among the
+cards you won), for two copies of one kind are alike there (owner ruling: copies are interchangeable).
 Fields of the same name have the same type in every move (the API merges them into one input).
 """
 
@@ -32,17 +34,17 @@ class RevealCard:
 
 @dataclass(frozen=True, slots=True)
 class Tap:
-    """Tap the played card ``card``: the one you think is correct."""
+    """Tap the card ``seat`` played: the one you think is correct."""
 
-    card: int
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceCard:
-    """Lay ``card``, one you won, at the ``end`` ("LEFT" or "RIGHT") of your Race; a Rules Card replaces
-    your Race's."""
+    """Lay the card at ``position`` (0 first) among those you won and have not laid yet, at the ``end``
+    ("LEFT" or "RIGHT") of your Race; a Rules Card replaces your Race's."""
 
-    card: int
+    position: int
     end: str
 
 
@@ -56,9 +58,16 @@ class PlaceCards:
 
 @dataclass(frozen=True, slots=True)
 class LoseCard:
-    """Give up ``card``: from your Race for an incorrect tap, or from your hand (Time Penalty)."""
+    """Give up ``card`` from your hand (Time Penalty)."""
 
     card: int
+
+
+@dataclass(frozen=True, slots=True)
+class LoseRaceCard:
+    """Give up the card at ``position`` (0: the left end) of your Race, for an incorrect tap."""
+
+    position: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +77,6 @@ class ChoosePenalty:
     penalty: str
 
 
-Move = PlayCard | RevealCard | Tap | PlaceCard | PlaceCards | LoseCard | ChoosePenalty
-MOVE_TYPES = (PlayCard, RevealCard, Tap, PlaceCard, PlaceCards, LoseCard, ChoosePenalty)
+Move = PlayCard | RevealCard | Tap | PlaceCard | PlaceCards | LoseCard | LoseRaceCard | ChoosePenalty
+MOVE_TYPES = (PlayCard, RevealCard, Tap, PlaceCard, PlaceCards, LoseCard, LoseRaceCard, ChoosePenalty)
 MOVES = MoveCodec(MOVE_TYPES)

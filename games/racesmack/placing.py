@@ -12,8 +12,9 @@ from games.racesmack.moves import ENDS, LEFT
 
 
 def answers(cards: tuple[Card, ...]) -> tuple[tuple[int, str] | str, ...]:
-    """The question's options: a card and an end (``PlaceCard``), or an end for all the rest."""
-    return (*((card.id, end) for card in cards for end in ENDS), *ENDS)
+    """The question's options: a card's position among ``cards`` and an end (``PlaceCard``), or an end
+    for all the rest. Won cards are named by position: two copies of one kind are alike."""
+    return (*((position, end) for position in range(len(cards)) for end in ENDS), *ENDS)
 
 
 def laid(race: tuple[Card, ...], card: Card, end: str) -> tuple[Card, ...]:

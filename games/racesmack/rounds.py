@@ -10,7 +10,6 @@ from games.core import sealed
 from games.core.chance import Chance
 from games.core.deadlines import seconds_after
 from games.core.sealed import RoundOpened
-from games.core.taps import TapsOpened
 from games.core.turns import Story
 from games.core.visibility import Event
 from games.racesmack.after_you import next_turn, smash_rule
@@ -25,6 +24,7 @@ from games.racesmack.events import (
     PlacementAsked,
     RacingDeckShuffled,
     RacingRuleRevealed,
+    SeatTapsOpened,
     SilentCardPlayed,
     TapsJudged,
 )
@@ -72,9 +72,10 @@ def reveal(story: Story[State], chance: Chance) -> None:
         return
     deadline = seconds_after(story.at, story.state.options.tap_seconds)
     key = f"taps-{story.state.round}"
-    # Ruling 10 (audit Q5): a player with no card in hand, so none on the table, still taps.
+    # Ruling 10 (audit Q5): a player with no card in hand, so none on the table, still taps. A card is
+    # tapped by the seat that played it: copies are told apart only by where they lie.
     story.tell(
-        TapsOpened(key, frozenset(story.state.playing()), frozenset(card.id for _, card in row), deadline)
+        SeatTapsOpened(key, frozenset(story.state.playing()), frozenset(seat for seat, _ in row), deadline)
     )
 
 

@@ -37,6 +37,7 @@ from games.racesmack.moves import (
     RACE_CARDS,
     ChoosePenalty,
     LoseCard,
+    LoseRaceCard,
     Move,
     PlaceCard,
     PlaceCards,
@@ -140,9 +141,10 @@ def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
                 reveal(story, chance)
         case RevealCard():
             reveal_top(story, seat)
-        case Tap(card=card):
-            assert state.taps is not None
-            tapped = taps.tap(state.taps, seat, card)
+        case Tap(seat=owner):
+            target = state.target(owner)
+            assert state.taps is not None and target is not None
+            tapped = taps.tap(state.taps, seat, target)
             assert not isinstance(tapped, Rejected)
             close_taps(story, tapped, chance)
         case _:
@@ -156,16 +158,17 @@ def _answer(story: Story[State], ask: Ask, move: Move, chance: Chance) -> None:
     stays in its Race (audit W1, Q1)."""
     seat = ask.seat
     match move:
-        case PlaceCard(card=card_id, end=end):
-            card = next(card for card in ask.cards if card.id == card_id)
+        case PlaceCard(position=position, end=end):
+            card = ask.cards[position]
             held = story.state.players[seat].rules_card
             story.tell(CardLaid(seat, card, end, (held,) if held is not None and card.rules else ()))
         case PlaceCards(end=end):
             gone = left_out(ask.cards, story.state.players[seat].rules_card, ask.keep)
             story.tell(CardsPlaced(seat, ask.cards, end, gone))
-        case LoseCard(card=card_id):
+        case LoseCard(card=named) | LoseRaceCard(position=named):
+            # A hand card is named by its id; a Race card by its position.
             player = story.state.players[seat]
-            card = next(card for card in (player.hand if ask.hand else player.race) if card.id == card_id)
+            card = player.race[named] if not ask.hand else next(c for c in player.hand if c.id == named)
             story.tell(HandCardLost(seat, card) if ask.hand else CardLost(seat, card, False))
             ask_loss(story, seat, ask.count - 1, ask.hand)
         case ChoosePenalty(penalty=penalty):
@@ -189,7 +192,7 @@ def _default(ask: Ask) -> Move:
     if ask.kind == PLACE:
         return PlaceCards(ask.prompt.default)
     if ask.kind == LOSE:
-        return LoseCard(ask.prompt.default)
+        return LoseCard(ask.prompt.default) if ask.hand else LoseRaceCard(ask.prompt.default)
     return ChoosePenalty(ask.prompt.default)
 
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.copies import Copies
 from games.core.outcome import Outcome, competition_ranks
 from games.core.spec import GameSpec
 from games.racesmack.bots import HeuristicBot, RandomBot
-from games.racesmack.cards import Card
+from games.racesmack.cards import COPIES
 from games.racesmack.events import EVENTS
 from games.racesmack.evolve import evolve
 from games.racesmack.labels import describe_move
@@ -72,7 +71,7 @@ SPEC: GameSpec[State] = GameSpec(
     bot_delay_ms=bot_delay_ms,
     view_type=RacesmackView,
     describe_move=describe_move,
-    copies=Copies(Card, "id", references=("PlayCard.card", "TapsJudged.correct")),
+    copies=COPIES,
     summary="Everyone plays a card face down, all are revealed at once, then the fastest to tap a correct "
     "card wins the leftovers; build a Race that meets its Rules Card's finish requirement first.",
 )

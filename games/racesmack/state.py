@@ -34,6 +34,9 @@ class Player:
     pile: tuple[Card, ...] = ()  # After You: the cards revealed before it and not yet won, top last
     playing: bool = True  # False once the player has resigned
     cursed: bool = False  # Time Penalty "TIES": incorrect next round if several cards are correct
+    # The ids of the cards this player held in hand: it can follow them wherever they go, and is shown
+    # them by id; any other copy it sees only by its kind (owner ruling: copies are interchangeable).
+    followed: frozenset[int] = frozenset()
 
     @property
     def rules_card(self) -> Card | None:
@@ -84,6 +87,9 @@ class State:
     asks: tuple[Ask, ...] = ()
     rule: int | None = None  # the last judged round's Rules Card in effect (None: the default rule)
     correct: tuple[int, ...] = ()  # the last judged round's correct cards
+    correct_seats: tuple[int, ...] = ()  # the seats that played them
+    # The tap round's targets are the seats whose played card is tapped (older matches: card ids).
+    taps_by_seat: bool = False
     right: tuple[int, ...] = ()  # the last judged round's correct tappers, fastest first
     over: bool = False
     winners: tuple[int, ...] = ()
@@ -98,6 +104,17 @@ class State:
 
     def ask_of(self, seat: int | None) -> Ask | None:
         return next((ask for ask in self.asks if ask.seat == seat), None)
+
+    def tapped(self, target: int) -> tuple[int, Card] | None:
+        """The played card a tap's ``target`` names, with the seat that played it."""
+        if self.taps_by_seat:
+            return next((entry for entry in self.row if entry[0] == target), None)
+        return next((entry for entry in self.row if entry[1].id == target), None)
+
+    def target(self, seat: int) -> int | None:
+        """The tap target naming the card ``seat`` played (None: it has none on the table)."""
+        card = dict(self.row).get(seat)
+        return None if card is None else seat if self.taps_by_seat else card.id
 
 
 def invariants(state: State) -> tuple[str, ...]:

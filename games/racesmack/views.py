@@ -2,17 +2,20 @@
 
 Public: every Race, hand sizes, who has played a card this round (not which), the played row once
 revealed, the taps as they arrive, the last round's judgement and the open questions. Private: your own
-hand and the card you played face down (to you); the options of a question (to the seat asked). Nobody
-sees the draw pile's order or the Racing Rules deck; an omniscient viewer sees every hand.
+hand, the card you played face down and the cards you gave up face down (to you); the options of a
+question (to the seat asked). Nobody sees the draw pile's order or the Racing Rules deck; an omniscient
+viewer sees every hand. Copies of one kind are alike at the table: a viewer sees a copy by its id only
+when it held that card (``Player.followed``), any other as ``cards.as_seen`` shows it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.core.moments import Millis
 from games.core.visibility import Viewer
-from games.racesmack.cards import Card
+from games.racesmack.cards import COPIED, Card, as_seen, deck
 from games.racesmack.options import Options
 from games.racesmack.rules import deadlines
 from games.racesmack.rules_cards import RULES
@@ -38,17 +41,19 @@ class PlayedCard:
 
 @dataclass(frozen=True, slots=True)
 class TapView:
-    """``seat`` tapped card ``card``; taps are listed fastest first."""
+    """``seat`` tapped the card ``played_by`` played (None: an older match's card no longer on the
+    table); taps are listed fastest first."""
 
     seat: int
-    card: int
+    played_by: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class AskView:
     """A question to ``seat``: "place" (the end for ``cards``), "lose" (``count`` cards of its Race, or
     hand) or "penalty"; ``options`` as the answering move takes them, for the seat asked only (for
-    "place": "7 LEFT" lays card 7 at the left end, "RIGHT" lays all the rest at the right end)."""
+    "place": "1 LEFT" lays ``cards[1]`` at the left end, "RIGHT" lays all the rest at the right end;
+    for "lose": a Race card's position, 0 the left end, or with ``hand`` a hand card's id)."""
 
     seat: int
     kind: str
@@ -75,6 +80,7 @@ class RacesmackView:
     variants: tuple[str, ...]  # the variants on, by option name ("tiebreaker", "afterYou"...)
     hand: tuple[Card, ...]  # your own hand (After You: none, for your hand is a blind pile)
     played: Card | None  # the card you played face down this round, until the reveal
+    face_down: tuple[Card, ...]  # the cards you gave up face down (Time Penalty, leaving): you saw them
     players: tuple[PlayerView, ...]
     round: int
     turn: int | None  # After You: the seat whose turn it is to reveal a card
@@ -83,7 +89,7 @@ class RacesmackView:
     row: tuple[PlayedCard, ...]  # the played cards on the table, after the reveal
     taps: tuple[TapView, ...]
     rule: int | None  # the last judged round's Rules Card in effect (None: the default rule)
-    correct: tuple[int, ...]  # the last judged round's correct cards
+    correct_seats: tuple[int, ...]  # the seats whose played cards the last judged round found correct
     right: tuple[int, ...]  # the last judged round's correct tappers, fastest first
     racing_rule: Card | None  # Racing Rules: this round's default rule
     asks: tuple[AskView, ...]
@@ -103,24 +109,26 @@ def player_view(state: State, viewer: Viewer) -> RacesmackView:
     ready = frozenset() if choosing is None or choosing.revealed else frozenset(choosing.choices)
     chosen = None if own is None or choosing is None or choosing.revealed else choosing.choices.get(own.seat)
     times = [deadline.at for deadline in deadlines(state)]
+    seen = _seen(viewer, own)
     return RacesmackView(
         seat=viewer.seat,
         started=state.started,
         variants=_variants(state.options),
         hand=own.hand if own is not None and not state.options.after_you else (),
         played=None if own is None or chosen is None else own.holds(chosen.card),
-        players=tuple(_player(player, viewer, player.seat in ready) for player in state.players),
+        face_down=tuple(card for knower, card in state.face_down if own is not None and knower == own.seat),
+        players=tuple(_player(player, viewer, player.seat in ready, seen) for player in state.players),
         round=state.round,
         turn=None if state.turn is None else state.turn.seat,
         step=_step(state),
         deadline=min(times, default=None),
-        row=tuple(PlayedCard(seat, card) for seat, card in state.row),
-        taps=() if state.taps is None else tuple(TapView(seat, card) for seat, card in state.taps.claims),
+        row=tuple(PlayedCard(seat, seen(card)) for seat, card in state.row),
+        taps=_taps(state),
         rule=state.rule,
-        correct=state.correct,
+        correct_seats=state.correct_seats,
         right=state.right,
-        racing_rule=state.racing_rule,
-        asks=tuple(_ask(ask, viewer) for ask in state.asks),
+        racing_rule=None if state.racing_rule is None else seen(state.racing_rule),
+        asks=tuple(_ask(ask, viewer, seen) for ask in state.asks),
         draw_pile=len(state.draw_pile),
         rules_cards=RULES_CARDS,
         over=state.over,
@@ -140,7 +148,38 @@ def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
     shown = (state.round - 1) % len(state.racing) + 1 if state.racing and state.round else 0
     unrevealed = tuple(card for card in state.racing[shown:] if card != state.racing_rule)
     face_down = tuple(card for knower, card in state.face_down if knower != viewer.seat)
-    return (*state.draw_pile, *unrevealed, *hidden, *face_down)
+    return (*state.draw_pile, *unrevealed, *hidden, *face_down, *_unfollowed(state, viewer))
+
+
+def _unfollowed(state: State, viewer: Viewer) -> tuple[Card, ...]:
+    """The copies ``viewer`` never held: wherever they lie, which copy each is stays unknown to it."""
+    own = state.players[viewer.seat] if viewer.seat is not None and 0 <= viewer.seat < state.seats else None
+    followed = frozenset() if own is None else own.followed
+    return tuple(
+        card for card in deck(state.options.shifting_gears) if card in COPIED and card.id not in followed
+    )
+
+
+def _seen(viewer: Viewer, own: Player | None) -> Callable[[Card], Card]:
+    """How ``viewer`` sees a card: every card by its id when omniscient, otherwise a copy by its id only
+    when it held that very card."""
+    if viewer.omniscient:
+        return lambda card: card
+    followed = frozenset() if own is None else own.followed
+    return lambda card: as_seen(card, followed)
+
+
+def _taps(state: State) -> tuple[TapView, ...]:
+    if state.taps is None:
+        return ()
+    return tuple(TapView(seat, _owner(state, target)) for seat, target in state.taps.claims)
+
+
+def _owner(state: State, target: int) -> int | None:
+    if state.taps_by_seat:
+        return target
+    tapped = state.tapped(target)
+    return None if tapped is None else tapped[0]
 
 
 def _step(state: State) -> str:
@@ -155,9 +194,10 @@ def _step(state: State) -> str:
     return "play" if state.choosing is not None and not state.choosing.closed else ""
 
 
-def _player(player: Player, viewer: Viewer, ready: bool) -> PlayerView:
+def _player(player: Player, viewer: Viewer, ready: bool, seen: Callable[[Card], Card]) -> PlayerView:
     hand = player.hand if viewer.omniscient else None
-    return PlayerView(player.seat, len(player.hand), player.race, player.playing, ready, hand, player.pile)
+    race, pile = tuple(map(seen, player.race)), tuple(map(seen, player.pile))
+    return PlayerView(player.seat, len(player.hand), race, player.playing, ready, hand, pile)
 
 
 VARIANTS = (
@@ -174,11 +214,12 @@ def _variants(options: Options) -> tuple[str, ...]:
     return tuple(name for name, field in VARIANTS if getattr(options, field))
 
 
-def _ask(ask: Ask, viewer: Viewer) -> AskView:
+def _ask(ask: Ask, viewer: Viewer, seen: Callable[[Card], Card]) -> AskView:
     options = tuple(map(_option, ask.prompt.options)) if viewer.is_seat(ask.seat) else None
-    return AskView(ask.seat, ask.kind, ask.cards, ask.count, ask.hand, options, ask.prompt.deadline)
+    cards = tuple(map(seen, ask.cards))
+    return AskView(ask.seat, ask.kind, cards, ask.count, ask.hand, options, ask.prompt.deadline)
 
 
 def _option(option: object) -> str:
-    """ "7 LEFT" lays card 7 at the left end; "LEFT" lays all the rest there."""
+    """ "1 LEFT" lays the second won card at the left end; "LEFT" lays all the rest there."""
     return " ".join(map(str, option)) if isinstance(option, tuple) else str(option)

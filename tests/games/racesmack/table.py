@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games.core.chance import Chance
@@ -18,6 +19,7 @@ from games.core.decisions import Accepted, Rejected
 from games.core.visibility import Event
 from games.racesmack.cards import DECK, Card, icons
 from games.racesmack.evolve import evolve
+from games.racesmack.moves import LoseRaceCard, PlaceCard, Tap
 from games.racesmack.options import Options
 from games.racesmack.rounds import new_story, open_round
 from games.racesmack.rules import decide
@@ -59,7 +61,12 @@ def table(
     used = {id_ for hand in hands for id_ in hand} | {id_ for race in races.values() for id_ in race}
     pile = draw if draw is not None else [c.id for c in DECK if c.id not in used]
     players = tuple(
-        Player(seat, tuple(by_id(i) for i in hand), tuple(by_id(i) for i in races.get(seat, ())))
+        Player(
+            seat,
+            tuple(by_id(i) for i in hand),
+            tuple(by_id(i) for i in races.get(seat, ())),
+            followed=frozenset(hand),  # dealt face up to it: it follows them (Ruling 26)
+        )
         for seat, hand in enumerate(hands)
     )
     left = [c for c in DECK if c.id not in used and c.id not in pile]
@@ -76,10 +83,50 @@ def table(
     return story.state
 
 
+@dataclass(frozen=True)
+class ByCard:
+    """A test's move naming a card on the table by its id: ``play`` sends it as the rules name that
+    card, by where it lies (the seat that played it, its place in a Race or among the won cards)."""
+
+    action: str
+    card: int
+    end: str = ""
+
+
+def tap(card_id: int) -> ByCard:
+    """Tap the played card ``card_id``."""
+    return ByCard("tap", card_id)
+
+
+def place(card_id: int, end: str) -> ByCard:
+    """Lay the won card ``card_id`` at ``end``."""
+    return ByCard("place", card_id, end)
+
+
+def lose(card_id: int) -> ByCard:
+    """Lose the Race card ``card_id``."""
+    return ByCard("lose", card_id)
+
+
+def sent(state: State, seat: int | None, move: Any) -> Any:
+    """``move`` as a player sends it: a ``ByCard`` names its card by where it lies."""
+    if not isinstance(move, ByCard):
+        return move
+    if move.action == "tap":
+        return Tap(next(owner for owner, played in state.row if played.id == move.card))
+    assert seat is not None
+    if move.action == "place":
+        ask = state.ask_of(seat)
+        assert ask is not None
+        return PlaceCard(next(i for i, won in enumerate(ask.cards) if won.id == move.card), move.end)
+    return LoseRaceCard(race_ids(state, seat).index(move.card))
+
+
 def play(state: State, seat: int | None, *moves: Any, at: int = T0) -> tuple[State, list[Event]]:
     """Decide and apply each move in turn (each must be accepted); the table after, and every event."""
     events: list[Event] = []
-    for index, move in enumerate(moves):
+    for index, named in enumerate(moves):
+        move = sent(state, seat, named)
         decision = decide(state, Command(move, seat, at), Chance("test", index))
         assert isinstance(decision, Accepted), f"{move} was rejected: {decision}"
         for event in decision.events:
@@ -102,7 +149,7 @@ def time_out(state: State, deadline_id: str, at: int = T0 + 60_000) -> tuple[Sta
 
 
 def rejection(state: State, seat: int | None, move: Any) -> str:
-    decision = decide(state, Command(move, seat, T0), Chance("test", 0))
+    decision = decide(state, Command(sent(state, seat, move), seat, T0), Chance("test", 0))
     assert isinstance(decision, Rejected), f"{move} was accepted: {decision}"
     assert decision.message.endswith("."), decision.message
     return decision.code

@@ -34,6 +34,7 @@ from tests.games.racesmack.table import (
     race_ids,
     rejection,
     rules_card,
+    tap,
     time_out,
 )
 
@@ -119,8 +120,8 @@ def test_a_revealed_rules_card_starts_the_smashing_over_the_top_cards():
     state = after_you([[1], [2], [rules_card(4)]])
     state, events = moves(state, (0, RevealCard()), (1, RevealCard()), (2, RevealCard()))
     (opened,) = of_type(events, TapsOpened)
-    assert opened.seats == {0, 1, 2} and opened.targets == {1, 2, rules_card(4)}
-    assert legal_moves(state, 0) == (Tap(1), Tap(2), Tap(rules_card(4)))
+    assert opened.seats == {0, 1, 2} and opened.targets == {0, 1, 2}  # each pile, by whose it is
+    assert legal_moves(state, 0) == (Tap(0), Tap(1), Tap(2))
 
 
 def test_only_players_with_a_pile_tap():
@@ -136,7 +137,7 @@ def test_the_revealed_rules_card_is_the_rule_and_a_correct_tapper_wins_its_whole
     state = after_you([[1, 3], [2, 21], [4, rules_card(10)]], start=0)
     state, _ = moves(state, (0, RevealCard()), (1, RevealCard()), (2, RevealCard()))
     state, _ = moves(state, (0, RevealCard()), (1, RevealCard()), (2, RevealCard()))
-    state, events = moves(state, (1, Tap(21)), (0, Tap(3)), (2, Tap(rules_card(10))))
+    state, events = moves(state, (1, tap(21)), (0, tap(3)), (2, tap(rules_card(10))))
     (judged,) = of_type(events, TapsJudged)
     assert judged.rule == 10 and judged.correct == (21,) and judged.winners == (1,)
     (asked,) = of_type(events, PlacementAsked)
@@ -149,10 +150,10 @@ def test_other_rules_cards_on_the_table_and_noise_canceling_do_not_change_the_ru
     """Ruling 23: the Rules Card just revealed rules, even under a higher one already on the table."""
     state = after_you([[rules_card(16)], [rules_card(4)]], options={"noiseCanceling": True})
     state, _ = play(state, 0, RevealCard())
-    state, _ = moves(state, (0, Tap(rules_card(16))))
+    state, _ = moves(state, (0, tap(rules_card(16))))
     state, events = play(state, 0, PlaceCards("RIGHT"))
     state, events = play(state, 1, RevealCard())
-    state, events = moves(state, (1, Tap(rules_card(4))))
+    state, events = moves(state, (1, tap(rules_card(4))))
     assert of_type(events, TapsJudged)[0].rule == 4
 
 
@@ -160,7 +161,7 @@ def test_no_leftovers_the_other_piles_stay_and_wrong_taps_lose_a_race_card():
     """Ruling 24: the piles of players not correct stay and keep building up."""
     state = after_you([[1, 3], [5, 4], [rules_card(4)]], races={0: [9]})
     state, _ = moves(state, (0, RevealCard()), (1, RevealCard()), (2, RevealCard()))
-    state, events = moves(state, (1, Tap(5)), (0, Tap(rules_card(4))), (2, Tap(1)))
+    state, events = moves(state, (1, tap(5)), (0, tap(rules_card(4))), (2, tap(1)))
     assert of_type(events, LeftoversDiscarded) == []
     assert [ask.seat for ask in of_type(events, LossAsked)] == [0]
     state, _ = moves(state, (1, PlaceCards("RIGHT")), (2, PlaceCards("RIGHT")))
@@ -171,7 +172,7 @@ def test_after_the_smash_the_next_player_clockwise_takes_the_turn():
     """Ruling 24."""
     state = after_you([[1, 3], [rules_card(16), 4]])
     state, _ = moves(state, (0, RevealCard()), (1, RevealCard()))
-    state, _ = moves(state, (1, Tap(rules_card(16))), (0, Tap(1)))
+    state, _ = moves(state, (1, tap(rules_card(16))), (0, tap(1)))
     state, _ = play(state, 1, PlaceCards("LEFT"))
     assert state.turn is not None and state.turn.seat == 0 and state.taps is None
 

@@ -30,16 +30,16 @@ def test_with_noise_canceling_the_bot_follows_the_highest_rules_card():
     """Rules Cards 4 and 16 with R01: they cancel (the default rule: R01's circle), unless Noise Canceling
     makes 16 ("is a Rules Card") the rule."""
     hands = [[rules_card(4), 3], [rules_card(16), 4], [1, 5]]
-    assert tap_of(played(hands, {"noiseCanceling": False}), 2) == Tap(1)
-    assert tap_of(played(hands, {"noiseCanceling": True}), 2) == Tap(rules_card(4))
+    assert tap_of(played(hands, {"noiseCanceling": False}), 2) == Tap(2)  # R01, seat 2's
+    assert tap_of(played(hands, {"noiseCanceling": True}), 2) == Tap(0)  # Rules Card 4, seat 0's
 
 
 def test_with_tiebreaker_the_bot_taps_the_one_card_left_correct():
     """R13, R03 and R23 all show the most common shape (rectangle); purple is the most common colour
     among them, and R23 has the most icons."""
     hands = [[13, 5], [3, 6], [23, 7]]
-    assert tap_of(played(hands, {"tiebreaker": False}), 0) == Tap(13)
-    assert tap_of(played(hands, {"tiebreaker": True}), 0) == Tap(23)
+    assert tap_of(played(hands, {"tiebreaker": False}), 0) == Tap(0)  # R13
+    assert tap_of(played(hands, {"tiebreaker": True}), 0) == Tap(2)  # R23
 
 
 def test_after_you_the_bot_reveals_on_its_turn_and_taps_by_the_revealed_rules_card():
@@ -48,4 +48,4 @@ def test_after_you_the_bot_reveals_on_its_turn_and_taps_by_the_revealed_rules_ca
     view = player_view(state, seat_viewer(0))
     assert HeuristicBot().choose(view, legal_moves(state, 0), Chance("bot", 0)) == RevealCard()
     state, _ = moves(state, *((seat, RevealCard()) for seat in (0, 1, 2, 0, 1, 2)))
-    assert tap_of(state, 0) == Tap(21)
+    assert tap_of(state, 0) == Tap(1)  # R21, on seat 1's pile

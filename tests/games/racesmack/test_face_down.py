@@ -4,10 +4,10 @@ leaves (Rulings 19 and 20). Nobody else learns which; nobody at all from a blind
 from games.core.commands import Resign
 from games.core.visibility import SPECTATOR, redact, seat_viewer
 from games.racesmack.events import HandCardLost, LossAsked, PlayerLeft
-from games.racesmack.moves import ChoosePenalty, LoseCard, PlayCard, RevealCard, Tap
+from games.racesmack.moves import ChoosePenalty, LoseCard, PlayCard, RevealCard
 from games.racesmack.rules import legal_moves
 from games.racesmack.views import player_view, secrets
-from tests.games.racesmack.table import by_id, moves, of_type, play, rules_card, table
+from tests.games.racesmack.table import by_id, moves, of_type, play, rules_card, table, tap
 from tests.games.racesmack.test_after_you import after_you
 from tests.games.racesmack.test_visibility import others, text
 
@@ -16,7 +16,7 @@ def test_hand_cards_lost_to_time_penalty_go_face_down_seen_by_their_owner_only()
     """Ruling 19 (audit Q7): seat 1 taps wrong and sheds R04 and R10 from its hand, face down."""
     state = table([[1, 3], [2, 4, 10, 11], [5, 7]], options={"timePenalty": True})
     state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (2, PlayCard(5)))
-    state, _ = moves(state, (2, Tap(1)), (0, Tap(2)), (1, Tap(5)), (1, ChoosePenalty("HAND_CARDS")))
+    state, _ = moves(state, (2, tap(1)), (0, tap(2)), (1, tap(5)), (1, ChoosePenalty("HAND_CARDS")))
     state, events = moves(state, (1, LoseCard(4)), (1, LoseCard(10)))
     lost = of_type(events, HandCardLost)
     assert [event.card.id for event in lost] == [4, 10]
@@ -33,7 +33,7 @@ def test_after_you_hand_cards_lost_to_time_penalty_are_taken_at_random_and_seen_
     asked which cards: two are taken at random and leave face down."""
     state = after_you([[21, 3, 5, 7], [2], [rules_card(4)]], options={"timePenalty": True})
     state, _ = moves(state, (0, RevealCard()), (1, RevealCard()), (2, RevealCard()))
-    state, _ = moves(state, (1, Tap(2)), (0, Tap(21)), (2, Tap(rules_card(4))))
+    state, _ = moves(state, (1, tap(2)), (0, tap(21)), (2, tap(rules_card(4))))
     state, events = play(state, 0, ChoosePenalty("HAND_CARDS"))
     assert of_type(events, LossAsked) == [] and legal_moves(state, 0) == ()
     lost = of_type(events, HandCardLost)

@@ -27,6 +27,7 @@ def test_every_offered_move_has_its_own_sentence():
         "PLACE_CARD",
         "PLACE_CARDS",
         "LOSE_CARD",
+        "LOSE_RACE_CARD",
         "CHOOSE_PENALTY",
     }
 
@@ -38,6 +39,15 @@ def test_a_penalty_says_what_it_costs():
     assert describe_move({"action": "PLACE_CARDS", "end": "LEFT"}) == (
         "Lay the rest of the cards you won at the left end of your Race"
     )
-    assert describe_move({"action": "PLACE_CARD", "card": 7, "end": "RIGHT"}) == (
-        "Lay card 7 at the right end of your Race"
+    assert describe_move({"action": "PLACE_CARD", "position": 1, "end": "RIGHT"}) == (
+        "Lay the 2nd card you won at the right end of your Race"
     )
+
+
+def test_a_card_on_the_table_is_named_by_where_it_lies_a_hand_card_by_its_id():
+    """Copies are interchangeable: a tap names the seat that played the card, a Race card its place."""
+    assert describe_move({"action": "TAP", "seat": 2}) == "Tap the card seat 2 played"
+    assert describe_move({"action": "LOSE_RACE_CARD", "position": 0}) == (
+        "Lose the 1st card of your Race from the left"
+    )
+    assert describe_move({"action": "LOSE_CARD", "card": 9}) == "Lose card 9 from your hand"

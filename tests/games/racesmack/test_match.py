@@ -10,11 +10,11 @@ from games.core.sealed import SeatReady
 from games.core.visibility import SPECTATOR, redact, seat_viewer
 from games.racesmack import SPEC
 from games.racesmack.events import CardDrawn, CardPlayed, HandDealt, MatchEnded, SilentCardPlayed
-from games.racesmack.moves import PlaceCards, PlayCard, Tap
+from games.racesmack.moves import PlaceCards, PlayCard
 from games.racesmack.spec import initial_state, outcome
 from games.racesmack.views import player_view, secrets
 from tests.conformance.playouts import playout
-from tests.games.racesmack.table import T0, moves, of_type, play, table, time_out
+from tests.games.racesmack.table import T0, moves, of_type, play, table, tap, time_out
 
 
 def test_four_cards_each_are_dealt_and_the_first_round_opens():
@@ -27,7 +27,7 @@ def test_four_cards_each_are_dealt_and_the_first_round_opens():
 def test_everyone_draws_a_card_after_a_round_while_the_pile_lasts():
     """Ruling 16: one card left, so only seat 0 draws."""
     state = table([[1, 3], [2, 4]], draw=[9])
-    state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (0, Tap(1)), (1, Tap(2)))
+    state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (0, tap(1)), (1, tap(2)))
     state, events = moves(state, (0, PlaceCards("LEFT")), (1, PlaceCards("LEFT")))
     assert [event.seat for event in of_type(events, CardDrawn)] == [0]
 
@@ -42,7 +42,7 @@ def test_a_silent_player_plays_the_first_card_of_its_hand():
 def test_a_race_meeting_its_finish_requirement_wins():
     """Ruling 15: Rules Card 2 (10 cards) with nine cards; winning a tenth finishes it."""
     state = table([[1, 3], [2, 4]], races={0: [38, 5, 6, 7, 8, 9, 10, 11, 12]})
-    state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (0, Tap(1)), (1, Tap(2)))
+    state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (0, tap(1)), (1, tap(2)))
     state, events = moves(state, (0, PlaceCards("LEFT")), (1, PlaceCards("LEFT")))
     assert of_type(events, MatchEnded)[0] == MatchEnded((0,), "finish")
     assert outcome(state).ranks == (1, 2)
@@ -52,7 +52,7 @@ def test_when_no_one_can_play_the_longest_races_win_together():
     """Ruling 14."""
     state = table([[1], [2], [5]], races={0: [6]}, draw=[])
     state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (2, PlayCard(5)))
-    state, _ = moves(state, (0, Tap(1)), (1, Tap(2)), (2, Tap(5)))
+    state, _ = moves(state, (0, tap(1)), (1, tap(2)), (2, tap(5)))
     state, events = moves(state, (0, PlaceCards("LEFT")), (1, PlaceCards("LEFT")))
     assert of_type(events, MatchEnded)[0].reason == "no one can play"
     assert state.winners == (0,)

@@ -2,16 +2,19 @@
 picks the Race card it loses (Rulings 8 and 11)."""
 
 from games.racesmack.events import CardLaid, CardLost, CardsPlaced, MatchEnded, PlacementAsked
-from games.racesmack.moves import LoseCard, PlaceCard, PlaceCards, PlayCard, Tap
+from games.racesmack.moves import LoseRaceCard, PlaceCard, PlaceCards, PlayCard
 from games.racesmack.rules import legal_moves
 from tests.games.racesmack.table import (
     by_id,
+    lose,
     moves,
     of_type,
+    place,
     race_ids,
     rejection,
     rules_card,
     table,
+    tap,
     time_out,
 )
 
@@ -23,27 +26,28 @@ def judged(races=None, hands=((1, 3), (2, 4), (5, 7))):
         (1, PlayCard(hands[1][0])),
         (2, PlayCard(hands[2][0])),
     )
-    return moves(state, (2, Tap(1)), (0, Tap(2)), (1, Tap(5)))[0]
+    return moves(state, (2, tap(1)), (0, tap(2)), (1, tap(5)))[0]
 
 
 def test_the_winner_lays_each_won_card_at_the_end_it_chooses():
-    """Ruling 11 (audit Q1): seat 2 won R02 and R05; any order, either end, is one answer."""
+    """Ruling 11 (audit Q1): seat 2 won R02 and R05; any order, either end, is one answer. A won card
+    is named by its place among those still to lay (R02 first, in table order)."""
     state = judged(races={2: [6], 1: [8]})
     assert set(legal_moves(state, 2)) == {
-        *(PlaceCard(card, end) for card in (2, 5) for end in ("LEFT", "RIGHT")),
+        *(PlaceCard(position, end) for position in (0, 1) for end in ("LEFT", "RIGHT")),
         PlaceCards("LEFT"),
         PlaceCards("RIGHT"),
     }
-    state, _ = moves(state, (2, PlaceCard(5, "LEFT")))
-    assert state.ask_of(2) is not None and legal_moves(state, 2)[0] == PlaceCard(2, "LEFT")
-    state, _ = moves(state, (2, PlaceCard(2, "RIGHT")))
+    state, _ = moves(state, (2, place(5, "LEFT")))
+    assert state.ask_of(2) is not None and legal_moves(state, 2)[0] == PlaceCard(0, "LEFT")  # R02, left
+    state, _ = moves(state, (2, place(2, "RIGHT")))
     assert race_ids(state, 2) == [5, 6, 2] and state.ask_of(2) is None
 
 
 def test_silence_lays_won_cards_at_the_right_end_in_table_order():
     """Ruling 11 (audit Q1)."""
     state = judged(races={2: [6], 1: [8]})
-    state, _ = moves(state, (2, PlaceCard(5, "LEFT")))  # one card laid: the deadline stays the same
+    state, _ = moves(state, (2, place(5, "LEFT")))  # one card laid: the deadline stays the same
     state, events = time_out(state, "place-1-2-0")
     assert race_ids(state, 2) == [5, 6, 2] and of_type(events, CardsPlaced)[0].end == "RIGHT"
 
@@ -52,9 +56,9 @@ def test_laying_won_cards_at_both_ends_can_finish_a_race():
     """Ruling 11 (audit Q1, its worked example): Race R01, Rules Card 13, R05 wins two red triangles.
     Only R07 at the left and R08 at the right leaves no shape next to itself: the Race finishes."""
     state = table([[7, 3], [8, 4]], races={0: [1, rules_card(13), 5]})
-    state, _ = moves(state, (0, PlayCard(7)), (1, PlayCard(8)), (0, Tap(7)))
+    state, _ = moves(state, (0, PlayCard(7)), (1, PlayCard(8)), (0, tap(7)))
     state, _ = time_out(state, "taps-1")  # seat 1 is silent: incorrect
-    state, events = moves(state, (0, PlaceCard(7, "LEFT")), (0, PlaceCard(8, "RIGHT")))
+    state, events = moves(state, (0, place(7, "LEFT")), (0, place(8, "RIGHT")))
     assert race_ids(state, 0) == [7, 1, rules_card(13), 5, 8]
     assert of_type(events, MatchEnded) == [MatchEnded((0,), "finish")]
 
@@ -62,8 +66,8 @@ def test_laying_won_cards_at_both_ends_can_finish_a_race():
 def test_the_loser_chooses_the_race_card_it_loses():
     """Ruling 8."""
     state = judged(races={1: [6, 8, 9]})
-    assert rejection(state, 1, LoseCard(10)) == "NOT_AN_OPTION"
-    state, _ = moves(state, (1, LoseCard(8)))
+    assert rejection(state, 1, LoseRaceCard(3)) == "NOT_AN_OPTION"
+    state, _ = moves(state, (1, lose(8)))
     assert race_ids(state, 1) == [6, 9]
 
 
@@ -79,13 +83,13 @@ def won_rules_card():
     wins it (Ruling 7). Seat 2's Race holds Rules Card 1 and wins Rules Card 2."""
     state = table([[1, 3], [2, 4], [rules_card(2), 7]], races={2: [rules_card(1), 6]})
     state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (2, PlayCard(rules_card(2))))
-    state, _ = moves(state, (2, Tap(rules_card(2))), (0, Tap(1)), (1, Tap(2)))
+    state, _ = moves(state, (2, tap(rules_card(2))), (0, tap(1)), (1, tap(2)))
     return moves(state, (0, PlaceCards("RIGHT")), (1, PlaceCards("RIGHT")))[0]
 
 
 def test_a_won_rules_card_replaces_the_races_only_if_its_winner_lays_it():
     """Ruling 11 (audit W1): "you can always replace it with later cards if you want"."""
-    state, events = moves(won_rules_card(), (2, PlaceCard(rules_card(2), "RIGHT")))
+    state, events = moves(won_rules_card(), (2, place(rules_card(2), "RIGHT")))
     assert race_ids(state, 2) == [6, rules_card(2)]
     assert of_type(events, CardLaid)[0].replaced == (by_id(rules_card(1)),)
     state, events = moves(won_rules_card(), (2, PlaceCards("LEFT")))
@@ -104,8 +108,8 @@ def test_of_several_won_rules_cards_the_winner_chooses_the_one_that_stays():
     holding Rules Card 11, wins both: it may keep 11, 4 or 5, and the other two leave the game."""
     state = table([[rules_card(4), 3], [rules_card(5), 4], [1, 7]], races={2: [rules_card(11), 9]})
     state, _ = moves(state, (0, PlayCard(rules_card(4))), (1, PlayCard(rules_card(5))), (2, PlayCard(1)))
-    state, _ = moves(state, (2, Tap(1)), (0, Tap(rules_card(4))), (1, Tap(rules_card(5))))
-    laid, events = moves(state, (2, PlaceCard(rules_card(4), "LEFT")), (2, PlaceCards("RIGHT")))
+    state, _ = moves(state, (2, tap(1)), (0, tap(rules_card(4))), (1, tap(rules_card(5))))
+    laid, events = moves(state, (2, place(rules_card(4), "LEFT")), (2, PlaceCards("RIGHT")))
     assert race_ids(laid, 2) == [rules_card(4), 9, 1]
     assert of_type(events, CardLaid)[0].replaced == (by_id(rules_card(11)),)
     assert of_type(events, CardsPlaced)[0].replaced == (by_id(rules_card(5)),)
@@ -118,7 +122,7 @@ def test_a_race_with_no_rules_card_keeps_one_it_wins_silence_one_drawn_at_random
     by the seeded stream (no seat comes first)."""
     state = table([[rules_card(4), 3], [rules_card(5), 4], [1, 7]])
     state, _ = moves(state, (0, PlayCard(rules_card(4))), (1, PlayCard(rules_card(5))), (2, PlayCard(1)))
-    state, events = moves(state, (2, Tap(1)), (0, Tap(rules_card(4))), (1, Tap(rules_card(5))))
+    state, events = moves(state, (2, tap(1)), (0, tap(rules_card(4))), (1, tap(rules_card(5))))
     (asked,) = of_type(events, PlacementAsked)
     assert asked.keep in (rules_card(4), rules_card(5))
     state, _ = time_out(state, "place-1-2-0")

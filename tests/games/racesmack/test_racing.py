@@ -11,7 +11,7 @@ from games.racesmack.moves import PlayCard, Tap
 from games.racesmack.rounds import new_story, open_round
 from games.racesmack.rules import legal_moves
 from games.racesmack.views import player_view
-from tests.games.racesmack.table import T0, by_id, moves, of_type, rules_card, table
+from tests.games.racesmack.table import T0, by_id, moves, of_type, rules_card, table, tap
 
 
 def racing(hands, rule: int):
@@ -22,7 +22,7 @@ def racing(hands, rule: int):
 def test_the_racing_rule_decides_the_correct_cards():
     """Ruling 18 (audit U1): Rules Card 10, "number greater than 2": only R21 is correct."""
     state, _ = moves(racing([[1, 3], [21, 4]], 10), (0, PlayCard(1)), (1, PlayCard(21)))
-    state, events = moves(state, (0, Tap(21)), (1, Tap(1)))
+    state, events = moves(state, (0, tap(21)), (1, tap(1)))
     assert of_type(events, TapsJudged) == [TapsJudged(10, (21,), (0,))]
 
 
@@ -30,7 +30,7 @@ def test_a_played_rules_card_overrides_the_racing_rule():
     """Ruling 18 (audit U1): Rules Card 4, "number less than 3", played: R01 is correct."""
     state = racing([[1, 3], [21, 4], [rules_card(4), 5]], 10)
     state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(21)), (2, PlayCard(rules_card(4))))
-    state, events = moves(state, (1, Tap(1)), (0, Tap(21)), (2, Tap(rules_card(4))))
+    state, events = moves(state, (1, tap(1)), (0, tap(21)), (2, tap(rules_card(4))))
     assert of_type(events, TapsJudged) == [TapsJudged(4, (1,), (1,))]
 
 
@@ -39,7 +39,7 @@ def test_rules_cards_that_cancel_are_not_played_even_for_the_racing_rule():
     none has been played, no card is correct, and tapping one's own card is (Ruling 7)."""
     state = racing([[rules_card(4), 3], [rules_card(9), 4], [1, 5]], 16)
     state, _ = moves(state, (0, PlayCard(rules_card(4))), (1, PlayCard(rules_card(9))), (2, PlayCard(1)))
-    state, events = moves(state, (0, Tap(rules_card(9))), (2, Tap(1)), (1, Tap(rules_card(4))))
+    state, events = moves(state, (0, tap(rules_card(9))), (2, tap(1)), (1, tap(rules_card(4))))
     assert of_type(events, TapsJudged) == [TapsJudged(16, (), (2,))]
 
 
@@ -50,7 +50,7 @@ def test_the_heuristic_bot_reads_cancelled_rules_cards_as_the_engine_does():
         state, (0, PlayCard(rules_card(4))), (1, PlayCard(rules_card(5))), (2, PlayCard(21)), (3, PlayCard(1))
     )
     view = player_view(state, seat_viewer(3))
-    assert HeuristicBot().choose(view, legal_moves(state, 3), Chance("bot", 0)) == Tap(21)
+    assert HeuristicBot().choose(view, legal_moves(state, 3), Chance("bot", 0)) == Tap(2)  # R21
 
 
 def test_a_used_racing_deck_is_shuffled_anew_before_it_comes_round_again():

@@ -10,14 +10,14 @@ from games.racesmack.events import (
     PlacementAsked,
     TapsJudged,
 )
-from games.racesmack.moves import ChoosePenalty, LoseCard, PlaceCards, PlayCard, Tap
+from games.racesmack.moves import ChoosePenalty, PlaceCards, PlayCard
 from games.racesmack.rules import waiting_on
-from tests.games.racesmack.table import moves, of_type, race_ids, rules_card, table, time_out
+from tests.games.racesmack.table import lose, moves, of_type, race_ids, rules_card, table, tap, time_out
 
 
 def both_tap_their_own(state, cards=(1, 2)):
     state, _ = moves(state, (0, PlayCard(cards[0])), (1, PlayCard(cards[1])))
-    state, _ = moves(state, (0, Tap(cards[0])), (1, Tap(cards[1])))
+    state, _ = moves(state, (0, tap(cards[0])), (1, tap(cards[1])))
     return moves(state, (0, PlaceCards("RIGHT")), (1, PlaceCards("RIGHT")))
 
 
@@ -34,7 +34,7 @@ def test_a_player_with_no_card_in_hand_still_taps_and_can_win_the_leftovers():
     won, seat 1's R02."""
     state, _ = moves(table([[1], [2], []], draw=[]), (0, PlayCard(1)), (1, PlayCard(2)))
     assert waiting_on(state) == {0, 1, 2}
-    state, events = moves(state, (2, Tap(1)), (0, Tap(2)))  # no card is left to tap: the taps end
+    state, events = moves(state, (2, tap(1)), (0, tap(2)))  # no card is left to tap: the taps end
     asked = {event.seat: [card.id for card in event.cards] for event in of_type(events, PlacementAsked)}
     assert asked == {2: [2], 0: [1]}
 
@@ -45,11 +45,11 @@ def test_time_penalty_ties_is_incorrect_on_several_correct_cards_next_round_only
     gone."""
     state = table([[1, 3], [2, 13], [5, 7]], options={"timePenalty": True})
     state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (2, PlayCard(5)))
-    state, _ = moves(state, (2, Tap(1)), (0, Tap(2)), (1, Tap(5)))
+    state, _ = moves(state, (2, tap(1)), (0, tap(2)), (1, tap(5)))
     state, _ = moves(state, (1, ChoosePenalty("TIES")), (2, PlaceCards("RIGHT")), (0, PlaceCards("RIGHT")))
     assert state.players[1].cursed
     state, _ = moves(state, (0, PlayCard(3)), (1, PlayCard(13)), (2, PlayCard(7)))
-    state, events = moves(state, (1, Tap(13)), (0, Tap(3)), (2, Tap(7)))
+    state, events = moves(state, (1, tap(13)), (0, tap(3)), (2, tap(7)))
     assert of_type(events, TapsJudged) == [TapsJudged(None, (3, 13), (0,))]
     assert not any(player.cursed for player in state.players)
     assert [event.seat for event in of_type(events, PenaltyAsked)] == [1, 2]
@@ -58,7 +58,7 @@ def test_time_penalty_ties_is_incorrect_on_several_correct_cards_next_round_only
 def test_a_silent_tapper_is_asked_its_penalty_and_silence_picks_two_race_cards():
     """Ruling 19 (audit U2)."""
     state = table([[1, 3], [2, 4]], races={1: [6, 8, 9]}, options={"timePenalty": True})
-    state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (0, Tap(1)))
+    state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (0, tap(1)))
     state, events = time_out(state, "taps-1")
     assert [event.seat for event in of_type(events, PenaltyAsked)] == [1]
     state, events = time_out(state, "penalty-1-1-0")
@@ -77,9 +77,9 @@ def test_a_race_can_finish_by_losing_a_card():
     """Ruling 15 (audit U5): Rules Card 13 wants 5 cards, none sharing a shape with a neighbour. Seat 1
     is silent at the taps and gives up R02, one of two circles side by side: the Race finishes."""
     state = table([[9, 6], [4, 8]], races={1: [5, 1, 2, rules_card(13), 7, 3]})
-    state, _ = moves(state, (0, PlayCard(9)), (1, PlayCard(4)), (0, Tap(4)))
+    state, _ = moves(state, (0, PlayCard(9)), (1, PlayCard(4)), (0, tap(4)))
     state, _ = time_out(state, "taps-1")
-    state, events = moves(state, (1, LoseCard(2)), (0, PlaceCards("RIGHT")))
+    state, events = moves(state, (1, lose(2)), (0, PlaceCards("RIGHT")))
     assert race_ids(state, 1) == [5, 1, rules_card(13), 7, 3]
     assert of_type(events, MatchEnded) == [MatchEnded((1,), "finish")]
 
@@ -89,5 +89,5 @@ def test_tiebreaker_leaves_one_correct_card_in_a_real_round():
     them (R01, R09), then R09 has more icons: only R09 is correct, and only its tapper wins."""
     state = table([[1, 3], [2, 4], [9, 5]], options={"tiebreaker": True})
     state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (2, PlayCard(9)))
-    state, events = moves(state, (0, Tap(1)), (1, Tap(9)), (2, Tap(2)))
+    state, events = moves(state, (0, tap(1)), (1, tap(9)), (2, tap(2)))
     assert of_type(events, TapsJudged) == [TapsJudged(None, (9,), (1,))]

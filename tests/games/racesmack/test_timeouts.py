@@ -6,10 +6,10 @@ Given a table past a step, when that step's deadline id times out, then no event
 from games.core.chance import Chance
 from games.core.commands import Command, Timeout
 from games.core.decisions import Accepted
-from games.racesmack.moves import ChoosePenalty, LoseCard, PlaceCards, PlayCard, RevealCard, Tap
+from games.racesmack.moves import ChoosePenalty, PlaceCards, PlayCard, RevealCard
 from games.racesmack.rules import deadlines, decide
 from games.racesmack.state import State
-from tests.games.racesmack.table import T0, moves, rules_card, table
+from tests.games.racesmack.table import T0, lose, moves, rules_card, table, tap
 from tests.games.racesmack.test_after_you import after_you
 
 HANDS = [[1, 3], [2, 4], [5, 7]]  # R01 and R02 (circles) are correct, R05 is not
@@ -31,28 +31,28 @@ def test_a_stale_play_round_timeout():
 
 def test_a_stale_tap_round_timeout():
     before, _ = moves(table(HANDS), (0, PlayCard(1)), (1, PlayCard(2)), (2, PlayCard(5)))
-    state, _ = moves(before, (0, Tap(1)), (1, Tap(2)), (2, Tap(5)))
+    state, _ = moves(before, (0, tap(1)), (1, tap(2)), (2, tap(5)))
     changes_nothing(before, state, "taps-1")
 
 
 def test_a_stale_placement_timeout():
     state, _ = moves(table(HANDS, races={2: [9]}), (0, PlayCard(1)), (1, PlayCard(2)), (2, PlayCard(5)))
-    before, _ = moves(state, (0, Tap(1)), (1, Tap(2)), (2, Tap(5)))
+    before, _ = moves(state, (0, tap(1)), (1, tap(2)), (2, tap(5)))
     state, _ = moves(before, (0, PlaceCards("LEFT")))
     changes_nothing(before, state, "place-1-0-0")
 
 
 def test_a_stale_loss_timeout():
     state, _ = moves(table(HANDS, races={2: [9, 10]}), (0, PlayCard(1)), (1, PlayCard(2)), (2, PlayCard(5)))
-    before, _ = moves(state, (0, Tap(1)), (1, Tap(2)), (2, Tap(5)))
-    state, _ = moves(before, (2, LoseCard(9)))
+    before, _ = moves(state, (0, tap(1)), (1, tap(2)), (2, tap(5)))
+    state, _ = moves(before, (2, lose(9)))
     changes_nothing(before, state, "lose-1-2-1")
 
 
 def test_a_stale_penalty_timeout():
     state = table(HANDS, races={2: [9, 10, 11]}, options={"timePenalty": True})
     state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (2, PlayCard(5)))
-    before, _ = moves(state, (0, Tap(1)), (1, Tap(2)), (2, Tap(5)))
+    before, _ = moves(state, (0, tap(1)), (1, tap(2)), (2, tap(5)))
     state, _ = moves(before, (2, ChoosePenalty("RACE_CARDS")))
     changes_nothing(before, state, "penalty-1-2-0")
 
@@ -65,5 +65,5 @@ def test_a_stale_after_you_turn_timeout():
 
 def test_a_stale_after_you_smash_timeout():
     before, _ = moves(after_you([[rules_card(16), 3], [2, 4]]), (0, RevealCard()))
-    state, _ = moves(before, (0, Tap(rules_card(16))))
+    state, _ = moves(before, (0, tap(rules_card(16))))
     changes_nothing(before, state, "smash-1")

@@ -8,11 +8,11 @@ from games.racesmack.cards import Display
 from games.racesmack.events import LossAsked, PenaltyAsked, RacingRuleRevealed, TapsJudged
 from games.racesmack.judge import break_ties, correct_cards
 from games.racesmack.kinds import DEFAULT_RULE
-from games.racesmack.moves import ChoosePenalty, LoseCard, PlaceCards, PlayCard, Tap
+from games.racesmack.moves import ChoosePenalty, LoseCard, PlaceCards, PlayCard
 from games.racesmack.options import OPTIONS
 from games.racesmack.spec import initial_state
 from games.racesmack.views import player_view
-from tests.games.racesmack.table import moves, of_type, play, race_ids, row, table
+from tests.games.racesmack.table import lose, moves, of_type, play, race_ids, row, table, tap
 
 
 def test_the_rulebooks_tiebreaker_example_leaves_card_one():
@@ -35,7 +35,7 @@ def test_several_rules_cards_cancel_unless_noise_canceling_picks_the_highest():
     for noise, rule in ((False, None), (True, 16)):
         state = table([[40, 3], [52, 4]], options={"noiseCanceling": noise})
         state, _ = moves(state, (0, PlayCard(40)), (1, PlayCard(52)))
-        state, events = moves(state, (0, Tap(40)), (1, Tap(52)))
+        state, events = moves(state, (0, tap(40)), (1, tap(52)))
         assert of_type(events, TapsJudged)[0].rule == rule
 
 
@@ -52,9 +52,9 @@ def test_time_penalty_race_cards_costs_two_race_cards():
     """Ruling 19."""
     state = table([[1, 3], [2, 4], [5, 7]], races={1: [6, 8, 9]}, options={"timePenalty": True})
     state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (2, PlayCard(5)))
-    state, events = moves(state, (2, Tap(1)), (0, Tap(2)), (1, Tap(5)))
+    state, events = moves(state, (2, tap(1)), (0, tap(2)), (1, tap(5)))
     assert [ask.seat for ask in of_type(events, PenaltyAsked)] == [1]
-    state, events = moves(state, (1, ChoosePenalty("RACE_CARDS")), (1, LoseCard(6)), (1, LoseCard(8)))
+    state, events = moves(state, (1, ChoosePenalty("RACE_CARDS")), (1, lose(6)), (1, lose(8)))
     assert race_ids(state, 1) == [9]
 
 
@@ -62,7 +62,7 @@ def test_time_penalty_hand_cards_costs_two_hand_cards():
     """Ruling 19."""
     state = table([[1, 3], [2, 4, 10, 11], [5, 7]], options={"timePenalty": True})
     state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (2, PlayCard(5)))
-    state, _ = moves(state, (2, Tap(1)), (0, Tap(2)), (1, Tap(5)))
+    state, _ = moves(state, (2, tap(1)), (0, tap(2)), (1, tap(5)))
     state, events = moves(state, (1, ChoosePenalty("HAND_CARDS")))
     assert of_type(events, LossAsked)[0].hand
     state, _ = moves(state, (1, LoseCard(4)), (1, LoseCard(10)))
@@ -73,7 +73,7 @@ def test_time_penalty_ties_makes_the_player_incorrect_next_round_when_several_ca
     """Ruling 19."""
     state = table([[1, 3], [2, 13], [5, 7]], options={"timePenalty": True})
     state, _ = moves(state, (0, PlayCard(1)), (1, PlayCard(2)), (2, PlayCard(5)))
-    state, _ = moves(state, (2, Tap(1)), (0, Tap(2)), (1, Tap(5)))
+    state, _ = moves(state, (2, tap(1)), (0, tap(2)), (1, tap(5)))
     state, _ = moves(state, (1, ChoosePenalty("TIES")), (2, PlaceCards("RIGHT")))
     assert state.players[1].cursed
 
