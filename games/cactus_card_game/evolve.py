@@ -103,7 +103,11 @@ def evolve(state: State, event: Event) -> State:
             prompt = Prompt(_choice_key(state), seat, STEAL_A_CARD, positions, 0, deadline)
             return replace_state(state, choice=Choice(prompt, victim, _known(order)))
         case CardTaken(seat=seat, victim=victim, card=card) | CardStolen(seat=seat, victim=victim, card=card):
-            return replace_state(_handed(state, victim, seat, _known(card)), choice=None)
+            state = _handed(state, victim, seat, _known(card))
+            state = replace_state(
+                state, players=_changed(state, victim, {"taken": (seat, _known(card).kind)})
+            )
+            return replace_state(state, choice=None)
         case RequestAnswered(seat=seat, victim=victim, card=card) if card is not None:
             state = _handed(state, victim, seat, card)
             return replace_state(state, revealed=state.revealed | {card.number})

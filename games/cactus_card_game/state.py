@@ -25,6 +25,9 @@ class Player:
     # Numbers of the cards this seat saw go into a hand (its own, or shown to it) since they were
     # last shuffled into the draw pile: what it may know of other hands (see ``views.secrets``).
     seen: frozenset[int] = frozenset()
+    # The card See and Steal or Steal a Card last took from this hand, and who took it: the victim
+    # watched it go, so its view shows it (owner ruling "what you may know, you see").
+    taken: tuple[int, Kind] | None = None
 
     def holds(self, kind: Kind) -> bool:
         return any(card.kind is kind for card in self.hand)

@@ -74,6 +74,14 @@ class SeenHand:
 
 
 @dataclass(frozen=True, slots=True)
+class TakenView:
+    """The card See and Steal or Steal a Card last took from your hand, and who took it."""
+
+    by: int
+    kind: Kind
+
+
+@dataclass(frozen=True, slots=True)
 class CactusView:
     """The Cactus table as the caller may see it: your own hand, everyone's hand size and points, the
     discard pile, an open STOP window and who may still react. Nobody sees another player's hand or
@@ -99,6 +107,7 @@ class CactusView:
     turn_limit: int | None
     clock_left: int | None = None  # ms the turn has left while its clock is stopped (Ruling 3)
     winners: tuple[int, ...] = ()  # who won: one player, or several sharing the win at the turn limit
+    taken: TakenView | None = None  # the card last taken from your hand, to you alone
 
 
 def player_view(state: State, viewer: Viewer) -> CactusView:
@@ -124,6 +133,7 @@ def player_view(state: State, viewer: Viewer) -> CactusView:
         turn_limit=state.options.turn_limit,
         clock_left=state.clock,
         winners=state.winners,
+        taken=None if own is None or own.taken is None else TakenView(*own.taken),
     )
 
 

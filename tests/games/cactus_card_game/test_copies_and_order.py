@@ -13,6 +13,7 @@ from games.cactus_card_game.moves import (
     MOVES,
     DrawCard,
     LetItStand,
+    PickCard,
     PlayFreePoint,
     PlayRequestACard,
     PlaySeeAndSteal,
@@ -22,7 +23,7 @@ from games.cactus_card_game.moves import (
 )
 from games.cactus_card_game.rules import legal_moves
 from games.cactus_card_game.state import State
-from games.cactus_card_game.views import player_view
+from games.cactus_card_game.views import TakenView, player_view
 from games.core.codec import encode
 from games.core.visibility import SPECTATOR, redact, seat_viewer
 from tests.games.cactus_card_game.table import answer_all, of_type, play, table
@@ -117,3 +118,13 @@ def test_the_victim_of_steal_a_card_sees_its_own_fan_and_nobody_else_does():
     assert player_view(state, seat_viewer(1)).choice.fan == fan
     assert player_view(state, seat_viewer(0)).choice.fan is None
     assert player_view(state, seat_viewer(2)).choice.fan is None
+
+
+def test_the_victim_of_steal_a_card_sees_which_card_was_taken_and_by_whom():
+    # Ruling 20, owner ruling "What you may know, you see": the victim watched the card leave its hand.
+    state, _ = play(table(["steal-a-card", "walter", "stop"]), 0, PlayStealACard(1))
+    state, _ = answer_all(state, (1, LetItStand()), (2, LetItStand()))
+    state, _ = play(state, 0, PickCard(0))
+    assert player_view(state, seat_viewer(1)).taken == TakenView(0, Kind.WALTER)
+    assert player_view(state, seat_viewer(2)).taken is None
+    assert player_view(state, SPECTATOR).taken is None
