@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -215,6 +216,9 @@ async def play_match(base: str, game: str) -> tuple[dict[str, Any], list[dict[st
         await asyncio.wait_for(live.wait(), WS_WAIT)
 
         moves = 0
+        # Any legal move, drawn from a seeded stream: always the first would throw rock against rock
+        # for ever in a Cliffs n' Cactuses tiebreak, where a drawn throw is thrown again (Ruling 10).
+        choose = random.Random(game)
         while True:
             assert moves < MAX_MOVES, f"the match did not finish in {MAX_MOVES} moves"
             # The README's loop: ask what you may do; send one of the legal moves back as it came.
@@ -229,7 +233,7 @@ async def play_match(base: str, game: str) -> tuple[dict[str, Any], list[dict[st
                 "mutation($id: ID!, $move: MoveInput!) { submitMove(matchId: $id, move: $move) {"
                 " __typename ... on MoveRejected { code message } } }",
                 id=match_id,
-                move=legal["match"]["legalMoves"][0]["input"],
+                move=choose.choice(legal["match"]["legalMoves"])["input"],
             )
             assert submitted["submitMove"]["__typename"] == "MoveAccepted", submitted
             moves += 1

@@ -10,7 +10,9 @@ event's ``seq``) and searched for those secrets in any shape the API gives them:
 JSON object holds the whole of the card's encoding (nested faces and icons included), whatever the key's
 case (``their_card`` and ``theirCard`` are one key), with other fields beside it or not. Events are held to more: each must be exactly what the engine's ``redact``
 makes of the stored event for that viewer, so a sealed choice that is no card (stay or withdraw) cannot
-travel in an event either.
+travel in an event either. Views are held to more too, for games whose views name cards by kind alone
+(a Cactus hand is a list of kinds, which no card's identity can be searched for): a field of a view
+that carries what the omniscient view shows there, and not what the engine shows this viewer, leaks.
 """
 
 from __future__ import annotations
@@ -27,11 +29,12 @@ import psycopg
 from games.core import engine
 from games.core.codec import encode
 from games.core.engine import Game
-from games.core.visibility import SPECTATOR, Viewer, redact, seat_viewer
+from games.core.visibility import OMNISCIENT, SPECTATOR, Viewer, redact, seat_viewer
 from games.registry import REGISTRY
 
 KEY = re.compile(rb'"([A-Za-z0-9_]+)":')
 Field = tuple[str, bytes]  # a normalized key and a scalar value as canonical JSON
+VIEW_INTERFACE = frozenset(("typename", "game", "version"))  # GameView's own fields, normalized
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +93,14 @@ class Truth:
                 index.setdefault(secret.anchor, []).append(secret)
             self._secrets[key] = index
         return self._secrets[key]
+
+    def view_fields(self, version: int, seat: int | None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The engine's view for the viewer at ``version``, and the omniscient one, normalized."""
+        game = self.games[min(version, self.final)]
+        return (
+            normalized(encode(engine.view(game, viewer(seat)))),
+            normalized(encode(engine.view(game, OMNISCIENT))),
+        )
 
     def event_for(self, seq: int, seat: int | None) -> tuple[str, Any] | None:
         """Event ``seq`` as the engine redacts it for the viewer: (type, data), or None if not shown."""
@@ -217,6 +228,21 @@ def _leaks(truth: Truth, response: Seen) -> Iterator[Finding]:
         yield from _event_leaks(truth, response)
         return
     yield from _cards(truth, response)
+    yield from _view_leaks(truth, response)
+
+
+def _view_leaks(truth: Truth, response: Seen) -> Iterator[Finding]:
+    """Objects shaped like the game's view (two or more of its fields, and else only the ``GameView``
+    interface's) whose field holds what the omniscient view shows there and not what this viewer's does."""
+    own, everything = truth.view_fields(response.version, response.seat)
+    names = own.keys()
+    for node in objects(normalized_json(response.body)):
+        keys = node.keys() & names
+        if len(keys) < 2 or not node.keys() - names <= VIEW_INTERFACE:
+            continue
+        for name in sorted(keys):
+            if holds(everything[name], node[name]) and not holds(own[name], node[name]):
+                yield _finding(response, f"a view whose {name} is the omniscient view's")
 
 
 def _cards(truth: Truth, response: Seen) -> Iterator[Finding]:

@@ -79,7 +79,7 @@ def test_a_view_drawn_for_everyone_is_found_in_camel_case_and_nested(key):
         for seen in views(truth, None, shown_as=OMNISCIENT)
     ]
     leaked = check(truth, nested)
-    assert leaked and all("a secret card" in finding.what for finding in leaked)
+    assert leaked and all("a secret card" in found.what or "omniscient" in found.what for found in leaked)
 
 
 def test_an_event_shown_unredacted_is_found_even_when_it_holds_no_card():
