@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.boulder_bluff.cards import Boulder, Card, as_seen
+from games.boulder_bluff.cards import COPIES, Boulder, Card
 from games.boulder_bluff.state import ClimbStep, Strength
 from games.core import deck
 from games.core.codec import EventCodec
@@ -133,10 +133,10 @@ class SnakeShown(Event):
     card: Card
 
     def audience(self) -> Audience:
-        return PUBLIC if as_seen(self.card) == self.card else only(self.seat)
+        return PUBLIC if COPIES.as_seen(self.card) == self.card else only(self.seat)
 
     def public_form(self) -> Event:
-        return SnakeShown(self.seat, as_seen(self.card))
+        return SnakeShown(self.seat, COPIES.as_seen(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,10 +209,10 @@ class TroutAdded(Event):
     cards: tuple[Card, ...]
 
     def audience(self) -> Audience:
-        return PUBLIC if all(as_seen(card) == card for card in self.cards) else NOBODY
+        return PUBLIC if all(COPIES.as_seen(card) == card for card in self.cards) else NOBODY
 
     def public_form(self) -> Event:
-        return TroutAdded(self.seat, tuple(as_seen(card) for card in self.cards))
+        return TroutAdded(self.seat, tuple(COPIES.as_seen(card) for card in self.cards))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ at the end of that queue (``CardPlayed``'s public form keeps the queue, not the 
 and a card a Draw takes from the deck or a hand are seen by nobody else (Larry's by nobody at all until
 it is revealed). Everything in Resolution is public: cards are revealed one by one, and where they
 move is on the table; but which copy a face-up card is stays the engine's (Ruling 14): everyone sees
-the card ``as_seen``, its face without its id, when other cards bear that face.
+the card ``CARD_COPIES.as_seen``, its face without its id, when other cards bear that face.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from games.cliffs_n_cactuses.cards import Card, as_seen
+from games.cliffs_n_cactuses.cards import CARD_COPIES, Card
 from games.cliffs_n_cactuses.moves import Throw
 from games.cliffs_n_cactuses.state import Aim, Spot
 from games.core import deck
@@ -88,11 +88,11 @@ class FaceUp(Event):
     card: Card
 
     def audience(self) -> Audience:
-        return PUBLIC if as_seen(self.card) == self.card else NOBODY
+        return PUBLIC if CARD_COPIES.as_seen(self.card) == self.card else NOBODY
 
     def public_form(self) -> Event:
         # ``self`` is one of the dataclasses below; the mixin itself is not one
-        return dataclasses.replace(self, card=as_seen(self.card))  # type: ignore[type-var]
+        return dataclasses.replace(self, card=CARD_COPIES.as_seen(self.card))  # type: ignore[type-var]
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from games.core.codec import EventCodec
 from games.core.turns import TurnEnded, TurnStarted
 from games.core.visibility import NOBODY, PUBLIC, Audience, Event, HiddenFields
-from games.daredevil_rock.cards import Card, as_seen
+from games.daredevil_rock.cards import COPIES, Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +45,10 @@ class Examined(Event):
     card: Card
 
     def audience(self) -> Audience:
-        return PUBLIC if as_seen(self.card) == self.card else NOBODY
+        return PUBLIC if COPIES.as_seen(self.card) == self.card else NOBODY
 
     def public_form(self) -> Event:
-        return replace(self, card=as_seen(self.card))
+        return replace(self, card=COPIES.as_seen(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +104,10 @@ class Probed(HiddenFields):
     placed: Card | None
 
     def audience(self) -> Audience:
-        return HiddenFields.audience(self) if as_seen(self.discarded) == self.discarded else NOBODY
+        return HiddenFields.audience(self) if COPIES.as_seen(self.discarded) == self.discarded else NOBODY
 
     def public_form(self) -> Event:
-        return replace(self, discarded=as_seen(self.discarded), placed=None)
+        return replace(self, discarded=COPIES.as_seen(self.discarded), placed=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,10 +175,10 @@ class HungFromRock(Event):
     card: Card
 
     def audience(self) -> Audience:
-        return PUBLIC if as_seen(self.card) == self.card else NOBODY
+        return PUBLIC if COPIES.as_seen(self.card) == self.card else NOBODY
 
     def public_form(self) -> Event:
-        return replace(self, card=as_seen(self.card))
+        return replace(self, card=COPIES.as_seen(self.card))
 
 
 @dataclass(frozen=True, slots=True)

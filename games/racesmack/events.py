@@ -6,7 +6,7 @@ whose hand it is, or by nobody for a pile's order. The card a player picks is se
 ``ChoiceSealed``: everyone else sees only ``SeatReady``) until all are revealed together. Taps are the
 kernel's tap round (``games.core.taps``), public as they arrive, each naming the seat whose card it
 taps (``SeatTapsOpened``); what follows a round is public. The log names every card by its id; a viewer
-at the table is shown each copy of a kind (R03 = R04, R07 = R08) as ``cards.as_seen`` shows it, with no
+at the table is shown each copy of a kind (R03 = R04, R07 = R08) as ``cards.COPIES.as_seen`` shows it, with no
 id (``table_form``), for nobody at a table can tell which copy lies face up.
 """
 
@@ -22,7 +22,7 @@ from games.core.sealed import SEALED_EVENTS, ChoiceSealed, ChoicesRevealed
 from games.core.taps import TAP_EVENTS, TapsOpened
 from games.core.turns import TurnEnded, TurnStarted
 from games.core.visibility import Event, HiddenFields
-from games.racesmack.cards import COPIED, COPIED_IDS, Card, as_seen, id_seen
+from games.racesmack.cards import COPIED, COPIED_IDS, COPIES, Card, id_seen
 from games.racesmack.moves import PlayCard
 
 
@@ -48,8 +48,8 @@ def _copies(value: Any) -> bool:
 
 def _seen(value: Any) -> Any:
     if isinstance(value, tuple):
-        return tuple(as_seen(card) for card in value)
-    return value if value is None else as_seen(value)
+        return tuple(COPIES.as_seen(card) for card in value)
+    return value if value is None else COPIES.as_seen(value)
 
 
 @dataclass(frozen=True, slots=True)
