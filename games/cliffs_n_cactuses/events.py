@@ -11,7 +11,6 @@ the card ``CARD_COPIES.as_seen``, its face without its id, when other cards bear
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from games.cliffs_n_cactuses.cards import CARD_COPIES, Card
@@ -19,9 +18,10 @@ from games.cliffs_n_cactuses.moves import Throw
 from games.cliffs_n_cactuses.state import Aim, Spot
 from games.core import deck
 from games.core.codec import EventCodec
+from games.core.copies import ShowsCards
 from games.core.quotas import QUOTA_EVENTS, Played
 from games.core.sealed import SEALED_EVENTS, ChoiceSealed, ChoicesRevealed
-from games.core.visibility import NOBODY, PUBLIC, Audience, Event, HiddenFields
+from games.core.visibility import Event, HiddenFields
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,18 +81,11 @@ class TurnPassed(Event):
     turn: int
 
 
-class FaceUp(Event):
+class FaceUp(ShowsCards):
     """An event showing a card face up: everyone sees its face, nobody which copy it is (Ruling 14)."""
 
     __slots__ = ()
-    card: Card
-
-    def audience(self) -> Audience:
-        return PUBLIC if CARD_COPIES.as_seen(self.card) == self.card else NOBODY
-
-    def public_form(self) -> Event:
-        # ``self`` is one of the dataclasses below; the mixin itself is not one
-        return dataclasses.replace(self, card=CARD_COPIES.as_seen(self.card))  # type: ignore[type-var]
+    copies = CARD_COPIES
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,9 @@ import dataclasses
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
+
+from games.core.visibility import Event
 
 C = TypeVar("C")
 
@@ -32,10 +34,13 @@ class Copies:
     deck: tuple[Any, ...] = ()
     references: tuple[str, ...] = ()
     copied: frozenset[Hashable] = field(init=False, repr=False, compare=False)
+    kinds: dict[Hashable, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         printed = Counter(self.kind(card) for card in frozenset(self.deck))
         object.__setattr__(self, "copied", frozenset(kind for kind, count in printed.items() if count > 1))
+        in_deck_order = dict.fromkeys(self.kind(card) for card in self.deck)
+        object.__setattr__(self, "kinds", {kind: rank for rank, kind in enumerate(in_deck_order)})
 
     def kind(self, card: Any) -> Hashable:
         """What every copy of ``card`` shows alike."""
@@ -57,3 +62,46 @@ class Copies:
             seen: C = self.anonymous(card)
             return seen
         return card
+
+    def in_kind_order(self, cards: tuple[C, ...]) -> tuple[C, ...]:
+        """``cards`` in the fixed order of their kinds, the order in which the deck first prints each
+        kind: a hand shown so tells nothing of the order it was held in (owner ruling "Order is a
+        secret too")."""
+        return tuple(sorted(cards, key=lambda card: self.kinds[self.kind(card)]))
+
+
+class ShowsCards(Event):
+    """An event naming cards that a viewer at the table sees through the game's ``copies``: every card
+    in its fields, at any depth of tuples, ``as_seen`` (owner ruling "Copies are interchangeable").
+    A tuple of cards shows in kind order when ``kind_order`` is set, unless its field is in
+    ``ordered``, whose order is the fact (a fan held face down, a pile top first). Subclasses are
+    dataclasses."""
+
+    __slots__ = ()
+    copies: ClassVar[Copies]
+    kind_order: ClassVar[bool] = False
+    ordered: ClassVar[tuple[str, ...]] = ()
+
+    def table_form(self) -> Event:
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+        seen = {name: self._seen(value, name in self.ordered) for name, value in values.items()}
+        changed = {name: value for name, value in seen.items() if value != values[name]}
+        if not changed:
+            return self  # most events show no copy: no need to rebuild them
+        shown: Event = dataclasses.replace(self, **changed)  # type: ignore[type-var]
+        return shown
+
+    def _seen(self, value: Any, ordered: bool) -> Any:
+        if isinstance(value, self.copies.card):
+            return self.copies.as_seen(value)
+        if not isinstance(value, tuple):
+            return value
+        seen = tuple(self._seen(item, ordered) for item in value)
+        if (
+            self.kind_order
+            and not ordered
+            and seen
+            and all(isinstance(card, self.copies.card) for card in seen)
+        ):
+            return self.copies.in_kind_order(seen)
+        return seen
