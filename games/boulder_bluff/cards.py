@@ -121,14 +121,12 @@ INJURY_PENALTY = {FINGER: 1, SHOULDER: 2}  # points off the score at the end
 
 # What tells two climb cards apart: only the three Sneaky Snakes are copies of one kind. Events name
 # cards by number alone in these fields, so a relabelled Snake is relabelled there too.
-COPIES = Copies(Card, "number", references=("BoarAsked.options", "BoarAsked.default", "ValueCancelled.card"))
+COPIES = Copies(
+    Card,
+    "number",
+    deck=tuple(CARDS.values()),
+    references=("BoarAsked.options", "BoarAsked.default", "ValueCancelled.card"),
+)
 
 # A Sneaky Snake as anyone sees it who cannot tell which of the three it is: the kernel's anonymous copy.
 A_SNAKE = COPIES.anonymous(SNAKES[0])
-
-
-def as_seen(card: Card) -> Card:
-    """``card`` as a viewer who could not follow that very copy sees it: the three Sneaky Snakes are
-    alike, each shown as ``A_SNAKE``; every other card is the only one of its kind (owner ruling:
-    copies are interchangeable)."""
-    return COPIES.anonymous(card) if card.animal is Animal.SNEAKY_SNAKE else card

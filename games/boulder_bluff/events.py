@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.boulder_bluff.cards import Boulder, Card, as_seen
+from games.boulder_bluff.cards import COPIES, Boulder, Card
 from games.boulder_bluff.state import ClimbStep, Strength
 from games.core import deck
 from games.core.codec import EventCodec
+from games.core.copies import ShowsCards
 from games.core.sealed import QUIET_EVENTS, SEALED_EVENTS, ChoiceSealed, ChoicesRevealed, QuietChoice
 from games.core.steps import STEPS_EVENTS, StepsQueued
 from games.core.turns import TurnEnded, TurnStarted
-from games.core.visibility import NOBODY, PUBLIC, Audience, Event, HiddenFields, only
+from games.core.visibility import PUBLIC, Audience, Event, HiddenFields, only
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,10 +134,10 @@ class SnakeShown(Event):
     card: Card
 
     def audience(self) -> Audience:
-        return PUBLIC if as_seen(self.card) == self.card else only(self.seat)
+        return PUBLIC if COPIES.as_seen(self.card) == self.card else only(self.seat)
 
     def public_form(self) -> Event:
-        return SnakeShown(self.seat, as_seen(self.card))
+        return SnakeShown(self.seat, COPIES.as_seen(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,18 +202,13 @@ class NothingCancelled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TroutAdded(Event):
+class TroutAdded(ShowsCards):
     """Tactical Trout: cards from the top of the deck added to ``seat``'s, face up (Ruling 18); a Snake
     among them is shown as a Snake, not as which one (copies are interchangeable)."""
 
     seat: int
     cards: tuple[Card, ...]
-
-    def audience(self) -> Audience:
-        return PUBLIC if all(as_seen(card) == card for card in self.cards) else NOBODY
-
-    def public_form(self) -> Event:
-        return TroutAdded(self.seat, tuple(as_seen(card) for card in self.cards))
+    copies = COPIES
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.boulder_bluff.cards import Boulder, Card, as_seen
+from games.boulder_bluff.cards import COPIES, Boulder, Card
 from games.boulder_bluff.injuries import score
 from games.boulder_bluff.rules import deadlines, shown_waiting_on
 from games.boulder_bluff.state import Claim, Climber, State, Strength
@@ -153,7 +153,7 @@ def _climber(climber: Climber, viewer: Viewer) -> ClimberView:
 
 
 def _seen(cards: tuple[Card, ...], viewer: Viewer) -> tuple[Card, ...]:
-    return cards if viewer.omniscient else tuple(as_seen(card) for card in cards)
+    return cards if viewer.omniscient else tuple(COPIES.as_seen(card) for card in cards)
 
 
 def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
@@ -184,7 +184,7 @@ def _unfollowed(climber: Climber, viewer: Viewer) -> tuple[Card, ...]:
 
 def _anonymous(card: Card) -> bool:
     """True when a viewer who cannot follow ``card`` sees only its kind."""
-    return as_seen(card) != card
+    return COPIES.as_seen(card) != card
 
 
 def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -15,7 +15,6 @@ codec unambiguously and a rules engine reads every target as a typed field.
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from dataclasses import dataclass, replace
 
 from games.cliffs_n_cactuses.targets import CardTarget, RacerTarget
@@ -175,15 +174,9 @@ DECK: tuple[Card, ...] = tuple(Card(id_, printed) for id_, printed in enumerate(
 CARDS: dict[int, Card] = {card.id: card for card in DECK}
 
 # The id names one copy and is printed on no card: two cards of one face are alike at the table.
-CARD_COPIES = Copies(Card, "id")
-_PRINTED = Counter(card.printed for card in DECK)
-
-
-def as_seen(card: Card) -> Card:
-    """``card`` as a viewer sees it who could not follow that very copy: its face, and no copy's id
-    when other cards bear the same face (Ruling 14, copies are interchangeable); a card alone of its
-    face keeps its id."""
-    return CARD_COPIES.anonymous(card) if _PRINTED[card.printed] > 1 else card
+# A viewer who could not follow a copy sees it ``CARD_COPIES.as_seen``: its face, and no copy's id when
+# other cards bear the same face (Ruling 14, copies are interchangeable).
+CARD_COPIES = Copies(Card, "id", deck=DECK)
 
 
 def _symbol(target: CardTarget | None) -> str:

@@ -6,22 +6,22 @@ at the end of that queue (``CardPlayed``'s public form keeps the queue, not the 
 and a card a Draw takes from the deck or a hand are seen by nobody else (Larry's by nobody at all until
 it is revealed). Everything in Resolution is public: cards are revealed one by one, and where they
 move is on the table; but which copy a face-up card is stays the engine's (Ruling 14): everyone sees
-the card ``as_seen``, its face without its id, when other cards bear that face.
+the card ``CARD_COPIES.as_seen``, its face without its id, when other cards bear that face.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
-from games.cliffs_n_cactuses.cards import Card, as_seen
+from games.cliffs_n_cactuses.cards import CARD_COPIES, Card
 from games.cliffs_n_cactuses.moves import Throw
 from games.cliffs_n_cactuses.state import Aim, Spot
 from games.core import deck
 from games.core.codec import EventCodec
+from games.core.copies import ShowsCards
 from games.core.quotas import QUOTA_EVENTS, Played
 from games.core.sealed import SEALED_EVENTS, ChoiceSealed, ChoicesRevealed
-from games.core.visibility import NOBODY, PUBLIC, Audience, Event, HiddenFields
+from games.core.visibility import Event, HiddenFields
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,18 +81,11 @@ class TurnPassed(Event):
     turn: int
 
 
-class FaceUp(Event):
+class FaceUp(ShowsCards):
     """An event showing a card face up: everyone sees its face, nobody which copy it is (Ruling 14)."""
 
     __slots__ = ()
-    card: Card
-
-    def audience(self) -> Audience:
-        return PUBLIC if as_seen(self.card) == self.card else NOBODY
-
-    def public_form(self) -> Event:
-        # ``self`` is one of the dataclasses below; the mixin itself is not one
-        return dataclasses.replace(self, card=as_seen(self.card))  # type: ignore[type-var]
+    copies = CARD_COPIES
 
 
 @dataclass(frozen=True, slots=True)

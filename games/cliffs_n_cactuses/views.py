@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.cliffs_n_cactuses.cards import Card, as_seen
+from games.cliffs_n_cactuses.cards import CARD_COPIES, Card
 from games.cliffs_n_cactuses.rules import deadlines
 from games.cliffs_n_cactuses.stages import stage_at
 from games.cliffs_n_cactuses.state import Aim, Placed, Racer, State
@@ -168,9 +168,9 @@ def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
     placed = [
         placed.card
         for placed in queued
-        if not placed.known_to(own) or (placed.revealed and as_seen(placed.card) != placed.card)
+        if not placed.known_to(own) or (placed.revealed and CARD_COPIES.as_seen(placed.card) != placed.card)
     ]
-    discards = [card for card in state.discards if as_seen(card) != card]
+    discards = [card for card in state.discards if CARD_COPIES.as_seen(card) != card]
     return (*state.deck, *hands, *placed, *discards)
 
 
@@ -200,12 +200,12 @@ def _card(placed: Placed, viewer: Viewer) -> Card | None:
     sight), a revealed card's face but not which copy, else the back (None; Ruling 14)."""
     if viewer.omniscient or (not placed.revealed and placed.known_to(viewer.seat)):
         return placed.card
-    return as_seen(placed.card) if placed.revealed else None
+    return CARD_COPIES.as_seen(placed.card) if placed.revealed else None
 
 
 def _public(cards: tuple[Card, ...], viewer: Viewer) -> tuple[Card, ...]:
     """Face-up cards, each as ``viewer`` sees it: its face, not which copy (Ruling 14)."""
-    return cards if viewer.omniscient else tuple(as_seen(card) for card in cards)
+    return cards if viewer.omniscient else tuple(CARD_COPIES.as_seen(card) for card in cards)
 
 
 def _known(racer: Racer, viewer: Viewer) -> tuple[Card, ...]:
@@ -225,7 +225,7 @@ def _lifted(state: State, viewer: Viewer) -> LiftedView | None:
     if lifted is None:
         return None
     placed = lifted.placed
-    card = placed.card if viewer.omniscient else as_seen(placed.card)
+    card = placed.card if viewer.omniscient else CARD_COPIES.as_seen(placed.card)
     return LiftedView(lifted.seat, card, placed.flipped, lifted.index, lifted.triggers, lifted.done)
 
 

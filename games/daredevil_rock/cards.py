@@ -41,20 +41,14 @@ class Card:
 
 JOKERS = (Card(None, JOKER, 1), Card(None, JOKER, 2))
 
-# The two Jokers are the deck's only copies of one kind: ``copy`` tells them apart, and is printed on
-# neither.
-COPIES = Copies(Card, "copy")
-
-
-def as_seen(card: Card) -> Card:
-    """``card`` as everyone at the table sees it: a Joker is a Joker, not which of the two (owner
-    ruling: copies are interchangeable). Every card is seen face up by all alike or by nobody, so no
-    seat can follow one Joker apart from the other."""
-    return COPIES.anonymous(card) if card.is_joker else card
-
-
 # The deck in its fixed, unshuffled order: each suit A..K, then the two Jokers.
 DECK: tuple[Card, ...] = (*(Card(rank, suit) for suit in SUITS for rank in range(1, RANKS + 1)), *JOKERS)
+
+# The two Jokers are the deck's only copies of one kind: ``copy`` tells them apart, and is printed on
+# neither. Every card is seen face up by all alike or by nobody, so no seat can follow one Joker apart
+# from the other: everyone at the table sees a Joker ``COPIES.as_seen``, not which of the two (owner
+# ruling: copies are interchangeable).
+COPIES = Copies(Card, "copy", deck=DECK)
 
 # Ruling 14: cliff size per number of players, as (columns, levels): columns = players + 1 and the
 # cards that remain after the draw deck, laid out evenly. Leftovers join the bottom of the draw deck.

@@ -13,12 +13,13 @@ ruling: copies are interchangeable), so only an omniscient viewer is told. Turns
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from games.core.codec import EventCodec
+from games.core.copies import ShowsCards
 from games.core.turns import TurnEnded, TurnStarted
-from games.core.visibility import NOBODY, PUBLIC, Audience, Event, HiddenFields
-from games.daredevil_rock.cards import Card, as_seen
+from games.core.visibility import Event, HiddenFields
+from games.daredevil_rock.cards import COPIES, Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,20 +36,22 @@ class CliffDealt(HiddenFields):
     first_climber: int
 
 
+class FaceUp(ShowsCards):
+    """An event showing cards face up: everyone at the table sees a Joker as a Joker, not which of the
+    two (owner ruling: copies are interchangeable)."""
+
+    __slots__ = ()
+    copies = COPIES
+
+
 @dataclass(frozen=True, slots=True)
-class Examined(Event):
+class Examined(FaceUp):
     """A face-down card turned face up (one action)."""
 
     seat: int
     level: int
     column: int
     card: Card
-
-    def audience(self) -> Audience:
-        return PUBLIC if as_seen(self.card) == self.card else NOBODY
-
-    def public_form(self) -> Event:
-        return replace(self, card=as_seen(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +95,7 @@ class CamRetrieved(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Probed(HiddenFields):
+class Probed(FaceUp, HiddenFields):
     """A card discarded face up and replaced, face down, by the top draw-deck card (``placed``)."""
 
     hidden = ("placed",)
@@ -102,12 +105,6 @@ class Probed(HiddenFields):
     column: int
     discarded: Card
     placed: Card | None
-
-    def audience(self) -> Audience:
-        return HiddenFields.audience(self) if as_seen(self.discarded) == self.discarded else NOBODY
-
-    def public_form(self) -> Event:
-        return replace(self, discarded=as_seen(self.discarded), placed=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,17 +165,11 @@ class DeckRefreshed(HiddenFields):
 
 
 @dataclass(frozen=True, slots=True)
-class HungFromRock(Event):
+class HungFromRock(FaceUp):
     """The top draw-deck card revealed onto the discard pile by a climber hanging from the top level."""
 
     seat: int
     card: Card
-
-    def audience(self) -> Audience:
-        return PUBLIC if as_seen(self.card) == self.card else NOBODY
-
-    def public_form(self) -> Event:
-        return replace(self, card=as_seen(self.card))
 
 
 @dataclass(frozen=True, slots=True)

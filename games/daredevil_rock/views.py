@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from games.core.moments import Millis
 from games.core.visibility import Viewer
-from games.daredevil_rock.cards import Card, as_seen
+from games.daredevil_rock.cards import COPIES, Card
 from games.daredevil_rock.state import Climber, Position, State, hangs_over_face_down
 
 
@@ -107,12 +107,12 @@ def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
         return ()
     down = tuple(space.card for space in state.spaces if not space.face_up)
     shown = (*(space.card for space in state.spaces if space.face_up), *state.discards)
-    return (*down, *state.deck, *(card for card in shown if as_seen(card) != card))
+    return (*down, *state.deck, *(card for card in shown if COPIES.as_seen(card) != card))
 
 
 def _seen(cards: tuple[Card, ...], viewer: Viewer) -> tuple[Card, ...]:
     """Face-up cards as ``viewer`` sees them: a Joker as a Joker, unless the viewer sees everything."""
-    return cards if viewer.omniscient else tuple(as_seen(card) for card in cards)
+    return cards if viewer.omniscient else tuple(COPIES.as_seen(card) for card in cards)
 
 
 def _spaces(state: State, viewer: Viewer) -> tuple[SpaceView, ...]:
@@ -126,7 +126,7 @@ def _spaces(state: State, viewer: Viewer) -> tuple[SpaceView, ...]:
     views = []
     for index, space in enumerate(state.spaces):
         position = (index // state.columns + 1, index % state.columns)
-        shown = space.card if viewer.omniscient else as_seen(space.card) if space.face_up else None
+        shown = space.card if viewer.omniscient else COPIES.as_seen(space.card) if space.face_up else None
         views.append(
             SpaceView(*position, space.face_up, shown, on.get(position), tuple(cams.get(position, ())))
         )

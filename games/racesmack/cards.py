@@ -4,14 +4,13 @@ Data only. A regular card shows icons, each a shape in a colour; its number is i
 Card shows no icon and no number (Ruling 3): it carries a rule for "correct" and a finish requirement
 (``rules_cards.RULES``, by its number). Every card has a unique ``id`` (1 to 54), so each card can be followed
 through the log and the redaction suite can tell one card from another. R03 and R04, R07 and R08 are
-copies, alike at the table: whoever could not follow one sees it as ``as_seen`` shows it, with no id. For the Shifting Gears
+copies, alike at the table: whoever could not follow one sees it as ``COPIES.as_seen`` shows it, with no id. For the Shifting Gears
 expansion each regular card also has a ``display``: how the card prints its number (Ruling 17).
 """
 
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from dataclasses import dataclass, replace
 
 from games.core.copies import Copies
@@ -149,24 +148,14 @@ RACING_RULES = 10  # Racing Rules: the Rules Cards set aside as the deck of defa
 
 # Which field names one copy, and the fields of events (or of the moves they carry) that hold a card by
 # its id alone, so the conformance suite can relabel two copies everywhere.
-COPIES = Copies(Card, "id", references=("PlayCard.card", "TapsJudged.correct"))
-
-
-def _copied(cards: tuple[Card, ...]) -> frozenset[Card]:
-    kinds = Counter(COPIES.kind(card) for card in cards)
-    return frozenset(card for card in cards if kinds[COPIES.kind(card)] > 1)
-
+# A viewer sees a card ``COPIES.as_seen``, given the ids it followed (held): a copy it could not follow
+# shows its kind and no id (Ruling 26: copies are interchangeable).
+COPIES = Copies(Card, "id", deck=DECK + GEARS_DECK, references=("PlayCard.card", "TapsJudged.correct"))
 
 # The cards of a kind printed more than once: R03 = R04, R07 = R08 (with Shifting Gears each prints its
 # number its own way, so none is a copy).
-COPIED = _copied(DECK) | _copied(GEARS_DECK)
+COPIED = frozenset(card for card in COPIES.deck if COPIES.kind(card) in COPIES.copied)
 COPIED_IDS = frozenset(card.id for card in COPIED)
-
-
-def as_seen(card: Card, followed: frozenset[int] = frozenset()) -> Card:
-    """``card`` as a viewer sees it who followed the cards ``followed`` (held them): a copy it could not
-    follow shows its kind and no id (Ruling 26: copies are interchangeable)."""
-    return COPIES.anonymous(card) if card in COPIED and card.id not in followed else card
 
 
 def id_seen(card_id: int) -> int:

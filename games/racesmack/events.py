@@ -6,50 +6,31 @@ whose hand it is, or by nobody for a pile's order. The card a player picks is se
 ``ChoiceSealed``: everyone else sees only ``SeatReady``) until all are revealed together. Taps are the
 kernel's tap round (``games.core.taps``), public as they arrive, each naming the seat whose card it
 taps (``SeatTapsOpened``); what follows a round is public. The log names every card by its id; a viewer
-at the table is shown each copy of a kind (R03 = R04, R07 = R08) as ``cards.as_seen`` shows it, with no
+at the table is shown each copy of a kind (R03 = R04, R07 = R08) as ``cards.COPIES.as_seen`` shows it, with no
 id (``table_form``), for nobody at a table can tell which copy lies face up.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
 
 from games.core import deck
 from games.core.codec import EventCodec
+from games.core.copies import ShowsCards
 from games.core.sealed import SEALED_EVENTS, ChoiceSealed, ChoicesRevealed
 from games.core.taps import TAP_EVENTS, TapsOpened
 from games.core.turns import TurnEnded, TurnStarted
 from games.core.visibility import Event, HiddenFields
-from games.racesmack.cards import COPIED, COPIED_IDS, Card, as_seen, id_seen
+from games.racesmack.cards import COPIED_IDS, COPIES, Card, id_seen
 from games.racesmack.moves import PlayCard
 
 
-class FaceUp(Event):
-    """A public event showing cards face up, in the fields ``shown`` (a card, a tuple of cards or None).
-    At the table each copy among them shows its kind and no id: nobody can tell which copy it is
-    (Ruling 26)."""
+class FaceUp(ShowsCards):
+    """A public event showing cards face up: at the table each copy among them shows its kind and no id,
+    for nobody can tell which copy it is (Ruling 26)."""
 
     __slots__ = ()
-    shown: ClassVar[tuple[str, ...]] = ()
-
-    def table_form(self) -> Event:
-        values = {name: getattr(self, name) for name in self.shown}
-        if not any(_copies(value) for value in values.values()):
-            return self  # most events show no copy: no need to rebuild them
-        return dataclasses.replace(self, **{name: _seen(value) for name, value in values.items()})  # type: ignore[type-var]
-
-
-def _copies(value: Any) -> bool:
-    cards = value if isinstance(value, tuple) else (value,)
-    return any(card in COPIED for card in cards)
-
-
-def _seen(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return tuple(as_seen(card) for card in value)
-    return value if value is None else as_seen(value)
+    copies = COPIES
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +88,6 @@ class CardDrawn(HiddenFields):
 class RacingRuleRevealed(FaceUp):
     """Racing Rules: this round's default rule is this Rules Card's."""
 
-    shown = ("card",)
     card: Card
 
 
@@ -131,7 +111,6 @@ class CardsRevealed(ChoicesRevealed[PlayCard]):
 class CardRevealed(FaceUp):
     """After You: ``seat`` turned the top card of its blind pile face up onto the pile before it."""
 
-    shown = ("card",)
     seat: int
     card: Card
 
@@ -140,7 +119,6 @@ class CardRevealed(FaceUp):
 class SilentCardPlayed(FaceUp):
     """Ruling 6: ``seat`` chose nothing in time, so the first card of its hand is played, face up."""
 
-    shown = ("card",)
     seat: int
     card: Card
 
@@ -173,7 +151,6 @@ class PlacementAsked(FaceUp):
     ``keep``: the won Rules Card silence keeps when its Race holds none, drawn at random among several
     (None in older matches: the last one won)."""
 
-    shown = ("cards",)
     seat: int
     cards: tuple[Card, ...]
     deadline: int | None
@@ -185,7 +162,6 @@ class CardsPlaced(FaceUp):
     """``cards``, the rest of those ``seat`` won, went to the ``end`` of its Race in table order;
     ``replaced``: the Rules Cards that left the game, for a Race holds one Rules Card (Ruling 11)."""
 
-    shown = ("cards", "replaced")
     seat: int
     cards: tuple[Card, ...]
     end: str
@@ -197,7 +173,6 @@ class CardLaid(FaceUp):
     """``seat`` laid ``card``, one it won, at the ``end`` of its Race; ``replaced``: the Rules Card that
     left the game for it, for a Race keeps one (Ruling 11). The others it won still wait."""
 
-    shown = ("card", "replaced")
     seat: int
     card: Card
     end: str
@@ -208,7 +183,6 @@ class CardLaid(FaceUp):
 class LeftoversDiscarded(FaceUp):
     """Nobody tapped correctly: the played ``cards`` leave the game (Ruling 9)."""
 
-    shown = ("cards",)
     cards: tuple[Card, ...]
 
 
@@ -240,7 +214,6 @@ class LossAsked(Event):
 class CardLost(FaceUp):
     """``card`` left ``seat``'s Race (or hand) for good, face up."""
 
-    shown = ("card",)
     seat: int
     card: Card
     hand: bool
@@ -267,7 +240,6 @@ class Resigned(FaceUp):
     """Older matches: ``seat`` left the match and its ``hand`` left the game face up. Today a player
     who leaves is ``PlayerLeft``."""
 
-    shown = ("hand",)
     seat: int
     hand: tuple[Card, ...]
 

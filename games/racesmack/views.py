@@ -5,7 +5,7 @@ revealed, the taps as they arrive, the last round's judgement and the open quest
 hand, the card you played face down and the cards you gave up face down (to you); the options of a
 question (to the seat asked). Nobody sees the draw pile's order or the Racing Rules deck; an omniscient
 viewer sees every hand. Copies of one kind are alike at the table: a viewer sees a copy by its id only
-when it held that card (``Player.followed``), any other as ``cards.as_seen`` shows it.
+when it held that card (``Player.followed``), any other as ``cards.COPIES.as_seen`` shows it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from games.core.moments import Millis
 from games.core.visibility import Viewer
-from games.racesmack.cards import COPIED, Card, as_seen, deck
+from games.racesmack.cards import COPIED, COPIES, Card, deck
 from games.racesmack.options import Options
 from games.racesmack.rules import deadlines
 from games.racesmack.rules_cards import RULES
@@ -166,7 +166,7 @@ def _seen(viewer: Viewer, own: Player | None) -> Callable[[Card], Card]:
     if viewer.omniscient:
         return lambda card: card
     followed = frozenset() if own is None else own.followed
-    return lambda card: as_seen(card, followed)
+    return lambda card: COPIES.as_seen(card, followed)
 
 
 def _taps(state: State) -> tuple[TapView, ...]:

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from games.cliffs_n_cactuses import SPEC
 from games.cliffs_n_cactuses import events as ev
-from games.cliffs_n_cactuses.cards import DECK, as_seen
+from games.cliffs_n_cactuses.cards import CARD_COPIES, DECK
 from games.cliffs_n_cactuses.moves import ChooseTarget, PlayCard, PlayLarry, Throw
 from games.cliffs_n_cactuses.state import LEAD, Aim, Phase, Spot, State
 from games.cliffs_n_cactuses.views import (
@@ -120,7 +120,9 @@ def test_the_question_and_the_lifted_special_are_as_the_state_says():
         view = player_view(state, viewer)
         assert view.question == QuestionView(1, question.aims, prompt.default, prompt.deadline)
         assert view.question.aims == (Aim(card=Spot(1, 0)), Aim(card=Spot(2, 0)))  # the Coffee and the Banana
-        assert view.lifted == LiftedView(1, as_seen(lifted.placed.card), False, 0, 1, 0)  # two such Vaporizes
+        assert view.lifted == LiftedView(
+            1, CARD_COPIES.as_seen(lifted.placed.card), False, 0, 1, 0
+        )  # two such Vaporizes
         assert view.phase == "RESOLUTION" and view.revealing == 1 and view.deadline == prompt.deadline
         assert view.last_call == () and view.tiebreak is None
 
@@ -183,7 +185,9 @@ def test_larrys_card_is_hidden_from_everyone_until_it_is_revealed():
     assert state.phase is Phase.LAST_CALL  # seat 1 still holds Larry
     for viewer in viewers(2):
         view = player_view(state, viewer)
-        shown = QueueCardView(as_seen(worm), revealed=True, flipped=False, played_by=0, larry=True)
+        shown = QueueCardView(
+            CARD_COPIES.as_seen(worm), revealed=True, flipped=False, played_by=0, larry=True
+        )
         assert view.racers[1].queue == (shown,)  # a Giant Worm, not which of the six (Ruling 14)
         assert view.last_call == (1,) == tuple(sorted(state.last_call.waiting))
 
@@ -263,19 +267,19 @@ def test_a_face_up_card_shows_its_face_not_which_copy_it_is():
     state, events = resolved({0: ("Coffee", "Vaporize: <")})
     coffee = next(card for card in DECK if name_of(card) == "Coffee" and card in state.discards)
     vaporize = next(card for card in state.discards if name_of(card) == "Vaporize: <")
-    assert (as_seen(coffee).id, as_seen(vaporize)) == (0, vaporize)
-    assert as_seen(coffee).printed == coffee.printed
+    assert (CARD_COPIES.as_seen(coffee).id, CARD_COPIES.as_seen(vaporize)) == (0, vaporize)
+    assert CARD_COPIES.as_seen(coffee).printed == coffee.printed
     (vaporized,) = of_type(events, ev.Vaporized)
     assert vaporized.card == coffee
     revealed = [event for event in of_type(events, ev.CardRevealed) if event.card == coffee]
     for viewer in viewers(3):
-        assert redact(vaporized, viewer) == ev.Vaporized(vaporized.spot, as_seen(coffee))
+        assert redact(vaporized, viewer) == ev.Vaporized(vaporized.spot, CARD_COPIES.as_seen(coffee))
         assert [redact(event, viewer) for event in revealed] == [
-            ev.CardRevealed(0, 0, as_seen(coffee), False)
+            ev.CardRevealed(0, 0, CARD_COPIES.as_seen(coffee), False)
         ]
         view = player_view(state, viewer)
-        assert view.discards == tuple(map(as_seen, state.discards))
-        assert as_seen(coffee) in view.discards and vaporize in view.discards
+        assert view.discards == tuple(map(CARD_COPIES.as_seen, state.discards))
+        assert CARD_COPIES.as_seen(coffee) in view.discards and vaporize in view.discards
         assert coffee in SPEC.secrets(state, viewer) and vaporize not in SPEC.secrets(state, viewer)
     assert redact(vaporized, OMNISCIENT) == vaporized
     assert player_view(state, OMNISCIENT).discards == state.discards

@@ -2,7 +2,7 @@
 by its id, and a card on the table is named by where it lies."""
 
 from games.core.visibility import SPECTATOR, redact, seat_viewer
-from games.racesmack.cards import COPIES, as_seen
+from games.racesmack.cards import COPIES
 from games.racesmack.events import CardsRevealed, HandCardLost, TapsJudged
 from games.racesmack.moves import ChoosePenalty, LoseCard, PlayCard, Tap
 from games.racesmack.rules import legal_moves
@@ -14,7 +14,7 @@ def test_a_copy_shows_its_id_only_to_the_seat_that_held_it():
     """Seat 1 played R03: it sees R03 in the row; seat 0 and the spectator see a purple rectangle."""
     state, _ = moves(table([[1, 5], [3, 6]]), (0, PlayCard(1)), (1, PlayCard(3)))
     anonymous = COPIES.anonymous(by_id(3))
-    assert anonymous.id == 0 and as_seen(by_id(3)) == anonymous == as_seen(by_id(4))
+    assert anonymous.id == 0 and COPIES.as_seen(by_id(3)) == anonymous == COPIES.as_seen(by_id(4))
     assert player_view(state, seat_viewer(1)).row[1].card == by_id(3)
     for viewer in (SPECTATOR, seat_viewer(0)):
         assert player_view(state, viewer).row[1].card == anonymous
