@@ -7,6 +7,7 @@ from typing import Any, cast
 
 from games.boulder_bluff import SPEC
 from games.boulder_bluff.cards import BOULDERS, CARDS, Animal, Boulder, Card, Colour
+from games.boulder_bluff.moves import ChalkUp, ClimbBoulder, Join, PlayCard
 from games.boulder_bluff.state import Claim, Climb, Climber, State
 from games.core.chance import Chance
 from games.core.commands import Begin, Command
@@ -65,3 +66,27 @@ def holding(state: State, seat: int, *cards: Card) -> State:
         for p in state.players
     )
     return replace(state, players=players, deck=tuple(c for c in state.deck if c.number not in numbers))
+
+
+def boar_against_a_bear(state: State, me: int, other: int, *others: Card) -> State:
+    """``me`` climbs a 9-point green boulder with a 5 and Boar Assault; ``other`` joins with an Angry
+    Bear (and ``others`` in hand): the Boar's question is then open, with no rival card of value."""
+    five, boar, bear = (
+        plain(5, (Colour.GREEN,), Colour.PURPLE),
+        animal(Animal.BOAR_ASSAULT),
+        animal(Animal.ANGRY_BEAR),
+    )
+    state = holding(holding(state, me, five, boar), other, bear, *others)
+    target = boulder(9, Colour.GREEN)
+    state = replace(state, table=replace(state.table, row=(target, *state.row[1:])))
+    for seat, move in (
+        (me, ClimbBoulder(target.number)),
+        (me, PlayCard(five.number, False)),
+        (me, PlayCard(boar.number, False)),
+        (me, ChalkUp()),
+        (other, Join()),
+        (other, PlayCard(bear.number, False)),
+        (other, ChalkUp()),
+    ):
+        state, _ = act(state, seat, move)
+    return state

@@ -41,7 +41,17 @@ from games.boulder_bluff.tally import injured, strengths
 from games.boulder_bluff.turns import new_story
 from games.core.chance import Chance
 from games.core.commands import Timeout
-from tests.games.boulder_bluff.table import act, animal, begun, boulder, climbing, holding, plain, table
+from tests.games.boulder_bluff.table import (
+    act,
+    animal,
+    begun,
+    boar_against_a_bear,
+    boulder,
+    climbing,
+    holding,
+    plain,
+    table,
+)
 
 G, O, P = Colour.GREEN, Colour.ORANGE, Colour.PURPLE  # noqa: E741 - the colours' initials
 SNAKE = next(card for card in KINGDOM_CARDS if card.animal is Animal.SNEAKY_SNAKE)
@@ -242,19 +252,8 @@ def test_boar_assault_silence_cancels_nothing_when_no_rival_card_has_a_value():
     every value, its own included."""
     state = begun(2, joinSeconds=5)
     me, other = state.active, 1 - state.active
-    five, boar, bear = plain(5, (G,), P), animal(Animal.BOAR_ASSAULT), animal(Animal.ANGRY_BEAR)
-    state = holding(holding(state, me, five, boar), other, bear, plain(2, (O,), G))
-    state = replace(state, table=replace(state.table, row=(boulder(9, G), *state.row[1:])))
-    for seat, move in (
-        (me, ClimbBoulder(boulder(9, G).number)),
-        (me, PlayCard(five.number, False)),
-        (me, PlayCard(boar.number, False)),
-        (me, ChalkUp()),
-        (other, Join()),
-        (other, PlayCard(bear.number, False)),
-        (other, ChalkUp()),
-    ):
-        state, _ = act(state, seat, move)
+    five = plain(5, (G,), P)
+    state = boar_against_a_bear(state, me, other, plain(2, (O,), G))
     assert state.boar.default is None
     assert SPEC.legal_moves(state, me) == (CancelValue(five.number), CancelNothing())
     (pick,) = SPEC.deadlines(state)

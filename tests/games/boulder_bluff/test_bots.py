@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from games.boulder_bluff import SPEC
 from games.boulder_bluff.bots import HeuristicBot
-from games.boulder_bluff.cards import Animal, Colour
+from games.boulder_bluff.cards import Colour
 from games.boulder_bluff.moves import CancelNothing, CancelValue, ChalkUp, ClimbBoulder, Join, PlayCard
 from games.core import engine
 from games.core.chance import Chance
 from games.core.commands import Begin, Command, Timeout
 from games.core.deadlines import overdue
 from games.core.visibility import seat_viewer
-from tests.games.boulder_bluff.table import act, animal, begun, boulder, holding, plain
+from tests.games.boulder_bluff.table import act, begun, boar_against_a_bear, boulder, holding, plain
 
 G, O, P = Colour.GREEN, Colour.ORANGE, Colour.PURPLE  # noqa: E741 - the colours' initials
 
@@ -86,24 +86,10 @@ def test_the_heuristic_joins_a_climb_it_can_win():
 
 def test_the_heuristic_boar_never_cancels_its_own_card():
     """Ruling 13: with no rival card that has a value, the heuristic's Boar Assault cancels nothing."""
-    from dataclasses import replace
-
     state = begun(2)
     me, other = state.active, 1 - state.active
-    five, boar, bear = plain(5, (G,), P), animal(Animal.BOAR_ASSAULT), animal(Animal.ANGRY_BEAR)
-    state = holding(holding(state, me, five, boar), other, bear)
-    state = replace(state, table=replace(state.table, row=(boulder(9, G), *state.row[1:])))
-    for seat, move in (
-        (me, ClimbBoulder(boulder(9, G).number)),
-        (me, PlayCard(five.number, False)),
-        (me, PlayCard(boar.number, False)),
-        (me, ChalkUp()),
-        (other, Join()),
-        (other, PlayCard(bear.number, False)),
-        (other, ChalkUp()),
-    ):
-        state, _ = act(state, seat, move)
+    state = boar_against_a_bear(state, me, other)
     legal = SPEC.legal_moves(state, me)
-    assert CancelValue(five.number) in legal
+    assert CancelValue(plain(5, (Colour.GREEN,), Colour.PURPLE).number) in legal
     view = SPEC.player_view(state, seat_viewer(me))
     assert HeuristicBot().choose(view, legal, Chance("b", 0)) == CancelNothing()
