@@ -39,8 +39,14 @@ def _stable_key(value: Any) -> bytes:
     return orjson.dumps(encode(value), option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
 
 
+# The kernel's enums (``games.core``, e.g. ``Colour``), mirrored once under their own names and shared by
+# every game: one value reads alike in every game's view, so their fields compose in one document.
+_KERNEL_ENUMS: dict[type[enum.Enum], type[enum.Enum]] = {}
+
+
 class TypeMirror:
-    """Mirrors one game's dataclasses and enums as strawberry types named ``<prefix><ClassName>``."""
+    """Mirrors one game's dataclasses and enums as strawberry types named ``<prefix><ClassName>``;
+    the kernel's enums keep their own names."""
 
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
@@ -131,11 +137,13 @@ class TypeMirror:
 
     def enum(self, cls: type[enum.Enum]) -> type[enum.Enum]:
         """A GraphQL enum with the same member names as ``cls``."""
-        if cls not in self._enums:
-            name = self.type_name(cls)
+        kernel = cls.__module__.startswith("games.core.")
+        mirrors = _KERNEL_ENUMS if kernel else self._enums
+        if cls not in mirrors:
+            name = cls.__name__ if kernel else self.type_name(cls)
             mirror = enum.Enum(name, [(member.name, member.name) for member in cls])  # type: ignore[misc]
-            self._enums[cls] = strawberry.enum(mirror, name=name, description=_doc(cls))
-        return self._enums[cls]
+            mirrors[cls] = strawberry.enum(mirror, name=name, description=_doc(cls))
+        return mirrors[cls]
 
 
 def _properties(cls: type) -> dict[str, Any]:

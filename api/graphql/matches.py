@@ -17,13 +17,14 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from api.graphql.context import Context, run_sync
-from api.graphql.errors import INVALID_VERSION, field_error
+from api.graphql.errors import FORBIDDEN_SEAT, INVALID_SEAT, INVALID_VERSION, field_error
 from api.graphql.games import binding_for
 from api.graphql.games.base import GameView
 from api.graphql.players import Player
 from api.graphql.rating_changes import RatingChange, match_rating_changes
 from api.matches import selectors
 from games.core import engine
+from games.core.visibility import seat_viewer
 
 
 @strawberry.enum(description="Where a match is in its life.")
@@ -123,6 +124,29 @@ def viewer_of(context: Context, match: Any) -> Any:
     return context.memo[key]
 
 
+AS_SEAT = (
+    "Show the match as this seat saw it (its own secrets, nobody else's): allowed for your own seat, "
+    "and for every seat once the full log is revealed (FORBIDDEN_SEAT otherwise; INVALID_SEAT when "
+    "the match has no such seat). Null: as the caller may see it."
+)
+
+
+def viewer_as(context: Context, match: Any, seat: int | None) -> Any:
+    """The viewer a field shows ``match`` to: the caller's, or ``seat``'s when the caller may take it
+    (``AS_SEAT``). Sync."""
+    if seat is None:
+        return viewer_of(context, match)
+    if not 0 <= seat < len(match.seats.all()):
+        raise field_error(
+            INVALID_SEAT, f"asSeat must be a seat of this match (0 to {len(match.seats.all()) - 1})."
+        )
+    if not selectors.seat_shown(match=match, player=context.player, seat=seat):
+        raise field_error(
+            FORBIDDEN_SEAT, "Only your own seat until the match is over and its full log revealed."
+        )
+    return seat_viewer(seat)
+
+
 def view_of(match: Any, viewer: Any, version: int | None = None) -> Any:
     """The typed GameView of ``match`` for ``viewer``, at ``version`` (default: now), or None. Sync."""
     binding = binding_for(match.game)
@@ -141,9 +165,12 @@ def events_page_size(first: int | None) -> int:
     return limit if first is None else min(first, limit)
 
 
-def visible_events(context: Context, match: Any, *, after: int | None, first: int | None) -> list[MatchEvent]:
-    """The caller's redacted events of ``match`` after ``after``, one page at most. Sync."""
-    viewer = viewer_of(context, match)
+def visible_events(
+    context: Context, match: Any, *, after: int | None, first: int | None, seat: int | None = None
+) -> list[MatchEvent]:
+    """The caller's (or ``seat``'s, see ``AS_SEAT``) redacted events of ``match`` after ``after``, one
+    page at most. Sync."""
+    viewer = viewer_as(context, match, seat)
     events = selectors.events_for(match=match, viewer=viewer, after=after, first=events_page_size(first))
     return [MatchEvent.from_visible(event) for event in events]
 
@@ -228,12 +255,13 @@ class Match:
         at_version: Annotated[
             int | None, strawberry.argument(description="0 to the current version.")
         ] = None,
+        as_seat: Annotated[int | None, strawberry.argument(description=AS_SEAT)] = None,
     ) -> GameView | None:
         if at_version is not None and not 0 <= at_version <= self.model.version:
             raise field_error(INVALID_VERSION, f"atVersion must be between 0 and {self.model.version}.")
 
         def load() -> Any:
-            return view_of(self.model, viewer_of(info.context, self.model), at_version)
+            return view_of(self.model, viewer_as(info.context, self.model, as_seat), at_version)
 
         return await run_sync(load)()
 
@@ -263,9 +291,15 @@ class Match:
         "you received as `after`."
     )
     async def events(
-        self, info: Info[Context, Any], after: int | None = None, first: int | None = None
+        self,
+        info: Info[Context, Any],
+        after: int | None = None,
+        first: int | None = None,
+        as_seat: Annotated[int | None, strawberry.argument(description=AS_SEAT)] = None,
     ) -> list[MatchEvent]:
-        return await run_sync(visible_events)(info.context, self.model, after=after, first=first)
+        return await run_sync(visible_events)(
+            info.context, self.model, after=after, first=first, seat=as_seat
+        )
 
     @strawberry.field(description="Ranks and scores, once the match is finished.")
     def outcome(self) -> Outcome | None:

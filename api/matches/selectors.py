@@ -136,9 +136,20 @@ def viewer_for(*, match: Match, player: Any) -> Viewer:
 
 def viewer_of_seat(*, match: Match, seat: int | None) -> Viewer:
     """What the holder of ``seat`` (None: a spectator) may see of ``match`` now."""
-    if match.status == MatchStatus.FINISHED and match.options.get("revealAfterEnd", True):
+    if full_log_revealed(match=match):
         return OMNISCIENT
     return SPECTATOR if seat is None else seat_viewer(seat)
+
+
+def full_log_revealed(*, match: Match) -> bool:
+    """Whether everyone may now see the whole log: the match is over and revealAfterEnd holds."""
+    return match.status == MatchStatus.FINISHED and match.options.get("revealAfterEnd", True)
+
+
+def seat_shown(*, match: Match, player: Any, seat: int) -> bool:
+    """Whether ``player`` may see ``match`` as ``seat`` saw it: their own seat, or any seat once the full
+    log is revealed (a replay from each player's side)."""
+    return full_log_revealed(match=match) or seat_of(match=match, player=player) == seat
 
 
 def _rows_after(match: Match, after: int, batch: int) -> Iterator[MatchEvent]:

@@ -47,7 +47,7 @@ def strength(cards: Sequence[Card], boulder: Boulder) -> int:
 def _rivals(climb: ClimbView, seat: int | None) -> int:
     """The best strength another climber shows, its face-down cards guessed."""
     shown = [
-        strength(c.face_up, climb.boulder) + sum(c.chalk) + GUESS_FACE_DOWN * c.face_down
+        strength(c.face_up, climb.boulder) + sum(c.chalk) + GUESS_FACE_DOWN * c.face_down_count
         for c in climb.climbers
         if c.seat != seat
     ]
@@ -106,7 +106,7 @@ class HeuristicBot:
             if PlayCard(card.number, True) in legal:
                 return PlayCard(card.number, True)
         bluffs = [c for c in view.hand if c.animal is not None or not c.value]
-        if mine.face_down < 2 and bluffs and PlayCard(bluffs[0].number, True) in legal:
+        if mine.face_down_count < 2 and bluffs and PlayCard(bluffs[0].number, True) in legal:
             return PlayCard(bluffs[0].number, True)
         if ChalkUp() in legal:
             return ChalkUp()

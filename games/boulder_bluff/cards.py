@@ -11,14 +11,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from games.core.colours import Colour as Colour  # re-exported: the game names its colours here
 from games.core.copies import Copies
-
-
-class Colour(enum.StrEnum):
-    GREEN = "GREEN"
-    ORANGE = "ORANGE"
-    PURPLE = "PURPLE"
-
 
 CYCLE = (Colour.GREEN, Colour.ORANGE, Colour.PURPLE)
 

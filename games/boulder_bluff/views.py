@@ -22,7 +22,7 @@ from games.core.visibility import Viewer
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     seat: int
-    cards: int  # how many cards in hand
+    hand_size: int
     claimed: tuple[Claim, ...]
     score: int  # as it would count now
     hand: tuple[Card, ...] | None  # the cards themselves: omniscient viewers only
@@ -33,7 +33,7 @@ class PlayerView:
 class ClimberView:
     seat: int
     face_up: tuple[Card, ...]
-    face_down: int  # how many cards are face down
+    face_down_count: int  # how many cards are face down
     hidden: tuple[Card, ...] | None  # those cards: once revealed, or to their player
     chalk: tuple[int, ...]
     added: tuple[Card, ...]  # Tactical Trout's
@@ -61,11 +61,11 @@ class BoulderBluffView:
     players: tuple[PlayerView, ...]
     row: tuple[Boulder, ...]
     boulders_left: int  # in the boulder deck
-    deck: int  # climb cards in the deck
-    discards: int
+    deck_size: int  # climb cards in the deck
+    discard_pile_size: int
     chalk_in_bag: int
-    turn: int | None  # whose turn it is (who has the chalk bag)
-    turn_number: int
+    active: int | None  # whose turn it is (who has the chalk bag)
+    turn: int  # turns started in the whole match
     climb: ClimbView | None
     tally: tuple[Strength, ...]  # the last contested climb's
     step: str  # "turn", "play", "join", "snake", "boar", "injury", or "" when over

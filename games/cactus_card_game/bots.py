@@ -26,7 +26,7 @@ from games.cactus_card_game.moves import (
     Stop,
     TakeCard,
 )
-from games.cactus_card_game.views import CactusView, PlayerView, WindowView
+from games.cactus_card_game.views import CactusView, CardView, PlayerView, WindowView
 from games.core.chance import Chance
 
 # What a card is worth to the heuristic when it takes one: set material first, then the cards that
@@ -80,7 +80,7 @@ class HeuristicBot:
     def _wanted(self, view: CactusView, allowed: tuple[Move, ...], chance: Chance) -> Move | None:
         if view.choice is not None:
             if view.seen is not None:
-                return TakeCard(_most_wanted(view.seen.cards, view.hand, chance).value)
+                return TakeCard(_most_wanted(_kinds(view.seen.cards), _kinds(view.hand), chance).value)
             return PickCard(0)
         if view.window is not None:
             return _answer(view, view.window)
@@ -111,20 +111,20 @@ def _turn(view: CactusView, allowed: tuple[Move, ...], chance: Chance) -> Move |
         return PlayStealAPoint(_leader(thefts, chance))
     if PlayFreePoint() in allowed:
         return PlayFreePoint()
-    holding = [victim for victim in others if victim.cards]
+    holding = [victim for victim in others if victim.hand_size]
     seen = [victim for victim in holding if PlaySeeAndSteal(victim.seat) in allowed]
     if seen:
         return PlaySeeAndSteal(_leader(seen, chance))
-    wanted = _wanted_character(view.hand)
+    wanted = _wanted_character(_kinds(view.hand))
     asked = [victim for victim in holding if PlayRequestACard(victim.seat, wanted) in allowed]
     if asked:
-        return PlayRequestACard(chance.best(asked, key=lambda player: player.cards).seat, wanted)
+        return PlayRequestACard(chance.best(asked, key=lambda player: player.hand_size).seat, wanted)
     stolen = [victim for victim in holding if PlayStealACard(victim.seat) in allowed]
     if stolen:
         return PlayStealACard(_leader(stolen, chance))
-    richest = chance.best(others, key=lambda player: player.cards) if others else None
+    richest = chance.best(others, key=lambda player: player.hand_size) if others else None
     me = view.seat if view.seat is not None else 0
-    if richest is not None and len(view.hand) <= 2 and richest.cards >= len(view.hand) + 3:
+    if richest is not None and len(view.hand) <= 2 and richest.hand_size >= len(view.hand) + 3:
         return PlaySwapHands(me, richest.seat)
     return PlayDrawThree() if PlayDrawThree() in allowed else DrawCard()
 
@@ -132,6 +132,10 @@ def _turn(view: CactusView, allowed: tuple[Move, ...], chance: Chance) -> Move |
 def _leader(players: list[PlayerView], chance: Chance) -> int:
     """The seat with most points among ``players``; a tie is broken by chance, not by seat."""
     return chance.best(players, key=lambda player: player.points).seat
+
+
+def _kinds(cards: tuple[CardView, ...]) -> tuple[Kind, ...]:
+    return tuple(card.kind for card in cards)
 
 
 def _wanted_character(hand: tuple[Kind, ...]) -> str:

@@ -15,19 +15,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.cactus_card_game.cards import Card, Kind, by_kind
+from games.cactus_card_game.labels import NAMES
 from games.cactus_card_game.state import SEE_AND_STEAL, STEAL_A_CARD, Action, Choice, Player, State
 from games.core.moments import Millis
 from games.core.visibility import Viewer
 
 
 @dataclass(frozen=True, slots=True)
+class CardView:
+    """A card as the table sees it: its kind, never which copy it is (Ruling 1)."""
+
+    kind: Kind
+
+    @property
+    def name(self) -> str:
+        """The name printed on the card, e.g. "Free Point"."""
+        return NAMES[self.kind]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     seat: int
-    cards: int  # how many cards in hand
+    hand_size: int
     points: int
     playing: bool  # False once the player has left the match
     turns: int  # turns started in the whole match (see the turn limit)
-    hand: tuple[Kind, ...] | None  # the cards themselves, in kind order: omniscient viewers only
+    hand: tuple[CardView, ...] | None  # the cards themselves, in kind order: omniscient viewers only
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +83,7 @@ class SeenHand:
     """What See and Steal showed you: the victim's hand, while you pick the card to take."""
 
     victim: int
-    cards: tuple[Kind, ...]  # in kind order
+    cards: tuple[CardView, ...]  # in kind order
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +102,11 @@ class CactusView:
 
     seat: int | None  # who is looking (None: a spectator)
     started: bool
-    hand: tuple[Kind, ...]  # your own hand, in kind order
+    hand: tuple[CardView, ...]  # your own hand, in kind order
     players: tuple[PlayerView, ...]
-    draw_pile: int  # cards left in the draw pile
-    discards: tuple[Kind, ...]  # face up, top first
-    point_pile: int  # point cards left
+    draw_pile_size: int
+    discards: tuple[CardView, ...]  # face up, top first
+    point_pile_size: int  # point cards left
     goal: int  # points to win
     active: int | None  # whose turn it is
     turn: int
@@ -117,9 +130,9 @@ def player_view(state: State, viewer: Viewer) -> CactusView:
         started=state.started,
         hand=_kinds(own.hand) if own is not None else (),
         players=tuple(_player(player, viewer) for player in state.players),
-        draw_pile=len(state.draw_pile),
-        discards=tuple(card.kind for card in state.discards),
-        point_pile=state.point_pile,
+        draw_pile_size=len(state.draw_pile),
+        discards=tuple(CardView(card.kind) for card in state.discards),
+        point_pile_size=state.point_pile,
         goal=state.goal,
         active=state.active,
         turn=state.turn_number,
@@ -155,9 +168,9 @@ def secrets(state: State, viewer: Viewer) -> tuple[Card, ...]:
     return (*state.draw_pile, *hidden)
 
 
-def _kinds(cards: tuple[Card, ...]) -> tuple[Kind, ...]:
+def _kinds(cards: tuple[Card, ...]) -> tuple[CardView, ...]:
     """A hand as kinds in kind order: which copies it holds and the order it is held in stay secret."""
-    return by_kind(card.kind for card in cards)
+    return tuple(map(CardView, by_kind(card.kind for card in cards)))
 
 
 def _player(player: Player, viewer: Viewer) -> PlayerView:

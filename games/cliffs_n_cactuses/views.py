@@ -39,7 +39,7 @@ class QueueCardView:
 class RacerView:
     seat: int
     position: int  # metres up the cliff
-    cards: int  # how many cards in hand
+    hand_size: int
     queue: tuple[QueueCardView, ...]  # left to right
     larry: bool  # Last-Ditch Larry still to play
     playing: bool  # False once the racer has left the race
@@ -53,7 +53,7 @@ class RacerView:
 @dataclass(frozen=True, slots=True)
 class StageView:
     number: int
-    cards: int  # the most cards a racer may play this round
+    plays: int  # the most cards a racer may play this round
     default_movement: int  # metres down for an empty queue at the tally
 
 
@@ -108,7 +108,7 @@ class CliffsNCactusesView:
     deadline: Millis | None
     hand: tuple[Card, ...]  # your own hand
     racers: tuple[RacerView, ...]
-    deck: int  # cards left in the deck
+    deck_size: int
     discards: tuple[Card, ...]  # face up, latest last (id 0 for a face with copies, Ruling 14)
     lifted: LiftedView | None
     question: QuestionView | None
@@ -136,7 +136,7 @@ def player_view(state: State, viewer: Viewer) -> CliffsNCactusesView:
         deadline=min(times, default=None),
         hand=() if seat is None else state.racers[seat].hand,
         racers=tuple(_racer(state, racer, viewer) for racer in state.racers),
-        deck=len(state.deck),
+        deck_size=len(state.deck),
         discards=_public(state.discards, viewer),
         lifted=_lifted(state, viewer),
         question=_question(state),
@@ -179,7 +179,7 @@ def _racer(state: State, racer: Racer, viewer: Viewer) -> RacerView:
     return RacerView(
         seat=racer.seat,
         position=racer.position,
-        cards=len(racer.hand),
+        hand_size=len(racer.hand),
         queue=tuple(_placed(placed, viewer) for placed in racer.queue),
         larry=racer.larry,
         playing=racer.playing,

@@ -81,7 +81,7 @@ def _rule(view: RacesmackView) -> Rule:
     """The rule in effect, as ``judge.rule_in_effect`` (After You: ``after_you.smash_rule``) reads it,
     from what the view shows: the variants on, the played row and the Racing Rules card."""
     if "afterYou" in view.variants:
-        revealed = next((entry.card.rules for entry in view.row if entry.seat == view.turn), None)
+        revealed = next((entry.card.rules for entry in view.row if entry.seat == view.active), None)
         return DEFAULT_RULE if revealed is None else RULES[revealed].rule
     row = tuple(entry.card for entry in view.row)
     return in_effect(row, view.racing_rule, "noiseCanceling" in view.variants)[1]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
+from games.core.colours import Colour as Colour  # re-exported: the game names its colours here
 from games.core.copies import Copies
 
 
@@ -23,11 +24,7 @@ class Shape(enum.StrEnum):
     STAR = "STAR"
 
 
-class Colour(enum.StrEnum):
-    RED = "RED"
-    GREEN = "GREEN"
-    BLUE = "BLUE"
-    PURPLE = "PURPLE"
+COLOURS = (Colour.RED, Colour.GREEN, Colour.BLUE, Colour.PURPLE)  # the colours Racesmack prints
 
 
 class Display(enum.StrEnum):

@@ -14,7 +14,7 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass
 
-from games.racesmack.cards import Card, Colour, Shape
+from games.racesmack.cards import COLOURS, Card, Colour, Shape
 
 Feature = Shape | Colour
 
@@ -191,7 +191,7 @@ class EveryAtLeast(Finish):
 
     def met(self, race: tuple[Card, ...]) -> bool:
         tally = Counter(value for card in race for value in self.trait.of(card))
-        every = Shape if self.trait is Trait.SHAPE else Colour
+        every = Shape if self.trait is Trait.SHAPE else COLOURS
         return all(tally[value] >= self.count for value in every)
 
 

@@ -25,7 +25,7 @@ from games.racesmack.state import Ask, Player, State
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     seat: int
-    cards: int  # how many cards in hand
+    hand_size: int
     race: tuple[Card, ...]  # left end first
     playing: bool  # False once the player has left the match
     ready: bool  # has played a card, face down, this round
@@ -83,7 +83,7 @@ class RacesmackView:
     face_down: tuple[Card, ...]  # the cards you gave up face down (Time Penalty, leaving): you saw them
     players: tuple[PlayerView, ...]
     round: int
-    turn: int | None  # After You: the seat whose turn it is to reveal a card
+    active: int | None  # After You: the seat whose turn it is to reveal a card
     step: str  # "play", "reveal", "tap", "answer", or "" between rounds and at the end
     deadline: Millis | None  # the earliest deadline of the step under way
     row: tuple[PlayedCard, ...]  # the played cards on the table, after the reveal
@@ -93,7 +93,7 @@ class RacesmackView:
     right: tuple[int, ...]  # the last judged round's correct tappers, fastest first
     racing_rule: Card | None  # Racing Rules: this round's default rule
     asks: tuple[AskView, ...]
-    draw_pile: int
+    draw_pile_size: int
     rules_cards: tuple[RulesCardView, ...]
     over: bool
     winners: tuple[int, ...]
@@ -119,7 +119,7 @@ def player_view(state: State, viewer: Viewer) -> RacesmackView:
         face_down=tuple(card for knower, card in state.face_down if own is not None and knower == own.seat),
         players=tuple(_player(player, viewer, player.seat in ready, seen) for player in state.players),
         round=state.round,
-        turn=None if state.turn is None else state.turn.seat,
+        active=None if state.turn is None else state.turn.seat,
         step=_step(state),
         deadline=min(times, default=None),
         row=tuple(PlayedCard(seat, seen(card)) for seat, card in state.row),
@@ -129,7 +129,7 @@ def player_view(state: State, viewer: Viewer) -> RacesmackView:
         right=state.right,
         racing_rule=None if state.racing_rule is None else seen(state.racing_rule),
         asks=tuple(_ask(ask, viewer, seen) for ask in state.asks),
-        draw_pile=len(state.draw_pile),
+        draw_pile_size=len(state.draw_pile),
         rules_cards=RULES_CARDS,
         over=state.over,
         winners=state.winners,

@@ -54,7 +54,7 @@ async def test_events_come_one_page_at_a_time_and_page_on_with_after(spectator, 
 
 def test_the_events_field_tells_clients_about_the_page_limit():
     sdl = schema.as_str()
-    described = sdl[: sdl.index("events(after: Int")].rsplit('"""', 2)[-2]  # the docstring just above
+    described = sdl[: sdl.index("  events(")].rsplit('"""', 2)[-2]  # the docstring just above
     assert "GRAPHQL_EVENTS_PAGE_MAX" in described and "`after`" in described
 
 

@@ -53,8 +53,8 @@ def test_the_design_names_are_all_there():
         "id", "game", "status", "version", "seats", "options", "view", "legalMoves", "deadline", "events",
         "outcome",
     }  # fmt: skip
-    assert set(types["Match"].fields["view"].args) == {"atVersion"}
-    assert set(types["Match"].fields["events"].args) == {"after", "first"}
+    assert set(types["Match"].fields["view"].args) == {"atVersion", "asSeat"}
+    assert set(types["Match"].fields["events"].args) == {"after", "first", "asSeat"}
     assert fields("Mutation") == {
         "registerPlayer", "createMatch", "joinMatch", "addBot", "startMatch", "submitMove", "resign",
         "removeSeat", "leaveMatch",

@@ -44,7 +44,7 @@ def test_hands_are_private_and_sizes_public():
     for seat in range(3):
         view = SPEC.player_view(state, seat_viewer(seat))
         assert view.hand == tuple(sorted(state.players[seat].hand, key=lambda c: c.number))
-        assert all(p.hand is None and p.cards == 5 for p in view.players)
+        assert all(p.hand is None and p.hand_size == 5 for p in view.players)
     assert SPEC.player_view(state, SPECTATOR).hand == ()
     assert SPEC.player_view(state, OMNISCIENT).players[0].hand is not None
 
@@ -53,7 +53,7 @@ def test_a_face_down_card_is_hidden_from_the_others_until_the_reveal():
     state, me, three, told = started_climb()
     mine = SPEC.player_view(state, seat_viewer(me)).climb.climbers[0]
     theirs = SPEC.player_view(state, seat_viewer(1 - me)).climb.climbers[0]
-    assert mine.hidden == (three,) and theirs.hidden is None and theirs.face_down == 1
+    assert mine.hidden == (three,) and theirs.hidden is None and theirs.face_down_count == 1
     assert all(_json(three) not in _json(redact(event, seat_viewer(1 - me))) for event in told)
     assert theirs.chalk == mine.chalk and len(theirs.chalk) == 1  # chalk is public once drawn
 

@@ -46,7 +46,7 @@ from games.cactus_card_game.moves import (
     Stop,
     TakeCard,
 )
-from games.cactus_card_game.views import CactusView, player_view, secrets
+from games.cactus_card_game.views import CactusView, CardView, player_view, secrets
 from games.core.codec import encode
 from games.core.reaction import Left, Passed, Reacted, WindowClosed, WindowOpened
 from games.core.turns import TurnEnded, TurnStarted
@@ -129,8 +129,8 @@ def test_the_counts_of_private_draws_and_shuffles_stay_public():
 def test_a_player_sees_its_own_hand_and_only_the_sizes_of_the_others():
     state = table(["walter charlie", "spike stop stop"])
     mine = player_view(state, seat_viewer(0))
-    assert mine.hand == (Kind.CHARLIE, Kind.WALTER)
-    assert [player.cards for player in mine.players] == [2, 3]
+    assert mine.hand == (CardView(Kind.CHARLIE), CardView(Kind.WALTER))
+    assert [player.hand_size for player in mine.players] == [2, 3]
     assert all(player.hand is None for player in mine.players)
     assert player_view(state, SPECTATOR).hand == ()
     everyone = player_view(state, OMNISCIENT)
@@ -148,7 +148,7 @@ def seen_and_stolen():
 def test_what_see_and_steal_showed_is_in_the_actors_view_only_while_it_picks():
     state = seen_and_stolen()
     view = player_view(state, seat_viewer(0))
-    assert view.seen.victim == 1 and view.seen.cards == (Kind.CHARLIE, Kind.WALTER)
+    assert view.seen.victim == 1 and view.seen.cards == (CardView(Kind.CHARLIE), CardView(Kind.WALTER))
     assert player_view(state, seat_viewer(1)).seen is None
     assert player_view(state, seat_viewer(2)).seen is None and player_view(state, SPECTATOR).seen is None
     state, _ = play(state, 0, TakeCard("WALTER"))

@@ -68,7 +68,7 @@ def test_a_played_card_is_seen_by_its_player_only_and_everyone_sees_who_played_i
     mine = player_view(state, seat_viewer(0)).racers[1].queue
     assert mine == (QueueCardView(coffee, revealed=False, flipped=False, played_by=0),)
     for viewer in viewers(3):
-        assert player_view(state, viewer).racers[0].cards == 1
+        assert player_view(state, viewer).racers[0].hand_size == 1
     assert coffee in SPEC.secrets(state, seat_viewer(1))
     assert coffee not in SPEC.secrets(state, seat_viewer(0))  # it saw the card go there
 
@@ -133,7 +133,7 @@ def test_a_racer_sees_its_own_hand_and_only_the_sizes_of_the_others():
     for seat in range(3):
         view = player_view(state, seat_viewer(seat))
         assert view.hand == state.racers[seat].hand
-        assert [racer.cards for racer in view.racers] == [2, 3, 0]
+        assert [racer.hand_size for racer in view.racers] == [2, 3, 0]
         assert all(racer.hand is None for racer in view.racers)
         hidden = [card for other in state.racers if other.seat != seat for card in other.hand]
         assert not [card for card in hidden if text(card) in text(view)]
@@ -149,7 +149,7 @@ def test_the_deck_order_never_appears():
     (shuffled,) = of_type(events, ev.DeckShuffled)
     for viewer in viewers(3):
         assert redact(shuffled, viewer) == ev.DeckShuffled(None, 126)
-        assert player_view(state, viewer).deck == len(state.deck) == 126 - 15
+        assert player_view(state, viewer).deck_size == len(state.deck) == 126 - 15
     for dealt in of_type(events, ev.HandDealt):
         assert redact(dealt, seat_viewer(dealt.seat)) == dealt
         assert all(redact(dealt, viewer).cards is None for viewer in others(dealt.seat, 3))

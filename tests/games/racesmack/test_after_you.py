@@ -79,7 +79,7 @@ def test_hands_are_blind_piles_nobody_sees_not_even_their_owner():
     """Ruling 21."""
     state = after_you([[1, 2], [3, 4]])
     view = player_view(state, seat_viewer(0))
-    assert view.hand == () and view.players[0].cards == 2 and view.step == "reveal" and view.turn == 0
+    assert view.hand == () and view.players[0].hand_size == 2 and view.step == "reveal" and view.active == 0
     assert {by_id(1), by_id(2)} <= set(secrets(state, seat_viewer(0)))
 
 

@@ -33,7 +33,7 @@ def test_a_hand_is_seen_by_its_seat_only():
     assert player_view(state, seat_viewer(0)).hand == (by_id(1), by_id(5))
     for viewer in others(0, 3):
         view = player_view(state, viewer)
-        assert view.players[0].hand is None and view.players[0].cards == 2
+        assert view.players[0].hand is None and view.players[0].hand_size == 2
         assert text(by_id(1)) not in text(view) and text(by_id(5)) not in text(view)
 
 
@@ -42,7 +42,7 @@ def test_dealt_and_drawn_cards_reach_only_their_seat():
     (shuffled,) = of_type(events, DeckShuffled)
     for viewer in (SPECTATOR, *map(seat_viewer, range(3))):
         assert redact(shuffled, viewer) == DeckShuffled(None, shuffled.size)  # nobody sees the order
-        assert player_view(state, viewer).draw_pile == len(state.draw_pile)
+        assert player_view(state, viewer).draw_pile_size == len(state.draw_pile)
     for dealt in of_type(events, HandDealt):
         assert redact(dealt, seat_viewer(dealt.seat)) == dealt
         assert all(redact(dealt, viewer).cards is None for viewer in others(dealt.seat, 3))
