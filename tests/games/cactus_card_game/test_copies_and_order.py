@@ -88,7 +88,9 @@ def test_views_and_legal_moves_name_cards_by_kind_only():
     state, _ = play(state, 0, PlaySeeAndSteal(1))
     state, _ = answer_all(state, (1, LetItStand()), (2, LetItStand()))
     view = player_view(state, seat_viewer(0))
-    assert kinds(view.discards) == (Kind.SEE_AND_STEAL, Kind.STOP, Kind.WILD) and kinds(view.hand) == (Kind.STOP,)
+    assert kinds(view.discards) == (Kind.SEE_AND_STEAL, Kind.STOP, Kind.WILD) and kinds(view.hand) == (
+        Kind.STOP,
+    )
     assert "number" not in str(encode(view))
     assert legal_moves(state, 0) == (TakeCard("CHARLIE"), TakeCard("WALTER"))
     assert describe_move(MOVES.dump(TakeCard("WALTER"))) == "Take a Walter"
