@@ -150,7 +150,7 @@ def viewer_as(context: Context, match: Any, seat: int | None) -> Any:
 def view_of(match: Any, viewer: Any, version: int | None = None) -> Any:
     """The typed GameView of ``match`` for ``viewer``, at ``version`` (default: now), or None. Sync."""
     binding = binding_for(match.game)
-    if binding is None:
+    if binding is None or not selectors.dealable(match=match):
         return None
     if version is None or version == match.version:
         game = selectors.load_game(match=match)
@@ -247,7 +247,8 @@ class Match:
 
     @strawberry.field(
         description="The match at `atVersion` (default: now) as the caller may see it: a seat sees its "
-        "own secrets, a spectator none; once a match is over with revealAfterEnd, everyone sees all."
+        "own secrets, a spectator none; once a match is over with revealAfterEnd, everyone sees all. "
+        "Null in a lobby with fewer seats than the game deals for."
     )
     async def view(
         self,

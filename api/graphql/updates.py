@@ -39,7 +39,7 @@ class Source:
     """One match at one version, with what has been derived from it so far."""
 
     match: Match
-    game: Game
+    game: Game | None  # None: a lobby short of players (selectors.dealable)
     # after -> the rows after it: read with the Source (a list) or later, once, by whoever asks first.
     rows: dict[int, list[MatchEvent] | asyncio.Future[list[MatchEvent]]] = field(default_factory=dict)
     shown: dict[tuple[int, Viewer], list[VisibleEvent]] = field(default_factory=dict)
@@ -70,7 +70,9 @@ class Source:
         if viewer not in self.views:
             binding = binding_for(self.match.game)
             self.views[viewer] = (
-                None if binding is None else binding.view(engine.view(self.game, viewer), self.game.version)
+                None
+                if binding is None or self.game is None  # a lobby short of players: nothing dealt to show
+                else binding.view(engine.view(self.game, viewer), self.game.version)
             )
         return self.views[viewer]
 
@@ -78,7 +80,7 @@ class Source:
         """The player's legal moves as MoveInput values ([] for a spectator or an ended match)."""
         seat = self.audience(player)[1]
         binding = binding_for(self.match.game)
-        if seat is None or binding is None or self.match.status != "ACTIVE":
+        if seat is None or binding is None or self.game is None or self.match.status != "ACTIVE":
             return []
         if seat not in self.moves:
             legal = engine.legal_moves(self.game, seat)
@@ -131,7 +133,7 @@ def _read(match_id: int, since: int | None) -> Source | None:
     if match is None:
         return None
     if since is None or since >= match.version:
-        return Source(match, selectors.load_game(match=match))
+        return Source(match, selectors.load_game(match=match) if selectors.dealable(match=match) else None)
     rows = eventlog.between(match_id, since, match.version)
     source = Source(match, selectors.load_game(match=match, rows=(since, rows)))
     source.rows[since] = rows

@@ -96,6 +96,15 @@ def _fold(
     return game
 
 
+def dealable(*, match: Match) -> bool:
+    """Whether the match has a table to show: dealt, or a lobby with a seat count its game can deal
+    (a Cactus lobby of one has none until a second player sits down)."""
+    if match.version > 0:
+        return True
+    spec = require_spec(match.game)
+    return spec.min_players <= _seat_count(match) <= spec.max_players
+
+
 def load_game(*, match: Match, rows: RowsInHand | None = None) -> Game:
     """The engine's game at ``match.version``; ``rows``: events the caller read already (the live
     updates read them anyway), folded instead of read again when they follow the cached game."""

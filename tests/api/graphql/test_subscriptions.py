@@ -330,3 +330,13 @@ async def test_websocket_messages_never_wait_for_the_thread_sensitive_executor(t
     assert (await subscriber.update())["status"] == "ACTIVE"
     await subscriber.close()
     assert hops == []
+
+
+async def test_a_lobby_short_of_players_is_watched_without_a_view_until_it_can_be_dealt(register, subscriber):
+    host = await register()
+    match_id = (await host.create({}, game="cactus-card-game"))["match"]["id"]  # for 2 to 6 players
+    live = subscriber()
+    await live.open(host.token)
+    await live.subscribe(match_id)
+    first = await live.update()
+    assert (first["status"], first["view"]) == ("LOBBY", None)

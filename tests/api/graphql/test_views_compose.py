@@ -140,3 +140,16 @@ async def test_during_play_a_player_may_take_only_its_own_seat(register, spectat
         body = await caller.post(CACTUS_SEAT_VIEW, {"id": table.match_id, "seat": seat})
         assert {error["extensions"]["code"] for error in body["errors"]} == {code}, body
         assert body["data"] is None or body["data"]["match"] is None
+
+
+LOBBY_VIEW = "query($id: ID!) { match(id: $id) { status view { __typename ... on CactusView { started } } } }"
+
+
+async def test_a_lobby_short_of_players_has_no_view_yet_and_then_one(register):
+    host = await register()
+    match_id = (await host.create({}, game="cactus-card-game"))["match"]["id"]
+    body = await host.post(LOBBY_VIEW, {"id": match_id})
+    assert "errors" not in body and body["data"]["match"] == {"status": "LOBBY", "view": None}
+    assert (await (await register()).lobby("joinMatch", match_id))["error"] is None
+    match = (await host.run(LOBBY_VIEW, {"id": match_id}))["match"]
+    assert match["view"] == {"__typename": "CactusView", "started": False}
