@@ -7,7 +7,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?= -n 2 --dist loadfile
 
-.PHONY: venv constraints migrate run test lint format schema bench clean
+.PHONY: venv constraints migrate run test lint format schema vendor bench clean
 
 venv: $(STAMP)
 
@@ -46,6 +46,11 @@ format: venv
 # strawberry_django already ships a command by that name.
 schema: venv
 	$(BIN)/python manage.py export_schema_file
+
+# Re-downloads the browser libraries pinned in web/vendor.json (with npm) into web/static/web/vendor/,
+# then checks that every module the import map reaches resolves. Standard library only.
+vendor:
+	$(PYTHON) web/refresh_vendor.py
 
 # The engine, then the service in production mode (its own database, Redis key prefix, uvicorn workers
 # and timer worker) driven by a separate load generator; writes bench/results.json and results.md and

@@ -2,7 +2,8 @@
 
 http       CORS -> guard (host, body size, rate per IP) -> bearer token ->
            /graphql/  -> strawberry HTTP consumer (bypasses Django middleware: no CSRF)
-           anything   -> Django (admin, /healthz, replay export), with static files served in-process
+           anything   -> Django: static files (whitenoise, first of its middleware), the pages, admin,
+                         /healthz, the replay export
 websocket  guard (host, connections per IP) -> bearer token -> /graphql/ strawberry WebSocket consumer
 lifespan              -> api.realtime.lifespan hooks (the embedded timer loop)
 """
@@ -18,7 +19,6 @@ django_application = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 from django.urls import re_path  # noqa: E402
 from starlette.middleware.cors import CORSMiddleware  # noqa: E402
 
@@ -68,9 +68,8 @@ application = ProtocolTypeRouter(
                     URLRouter(
                         [
                             re_path(r"^graphql/?$", consumers.http_consumer()),
-                            # Admin CSS/JS straight from the app finders: no collectstatic, no extra
-                            # server, and it works with DEBUG off too (admin-scale traffic only).
-                            re_path(r"", ASGIStaticFilesHandler(django_application)),
+                            # Static files too: whitenoise's middleware (config/settings.py) serves them.
+                            re_path(r"", django_application),
                         ]
                     )
                 )

@@ -48,10 +48,14 @@ INSTALLED_APPS = [
     "api.graphql",
     "api.realtime",
     "api.bench",  # manage.py benchmark (make bench)
+    "web",  # the pages (landing, replays, table) and GraphiQL's assets; a client of the API like any other
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files answer here, before sessions, CSRF or the database are touched: whitenoise's
+    # middleware, made to run on the event loop (web/static_files.py says why).
+    "web.static_files.StaticFilesMiddleware",
     "api.middleware.CloseConnectionsMiddleware",
     "api.middleware.ServiceUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -118,9 +122,24 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
-# config/asgi.py serves these from the app finders (admin CSS), so no collectstatic is needed to run.
+# Static files (the pages' modules and CSS, vendored libraries, the admin's assets), served by whitenoise
+# from the one ASGI process. `manage.py collectstatic` (deploy/Dockerfile) writes them to STATIC_ROOT
+# with hashed names (cached for good: immutable) and gzip copies; until it has run (a fresh clone,
+# `make run`) they are served straight from the apps' folders, so nothing needs collecting to run.
+# DEBUG re-reads them on each request, so an edited module shows on reload.
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(VAR_DIR / "static")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "web.storage.StaticStorage"},
+}
+# The app folders answer only where nothing was collected: when it was, they would shadow the
+# compressed copies in STATIC_ROOT.
+WHITENOISE_USE_FINDERS = DEBUG or not (STATIC_ROOT / "staticfiles.json").exists()
+WHITENOISE_AUTOREFRESH = DEBUG
+# Files without a hash in their name (the ES modules one module imports from another): a browser
+# re-checks them after this long (a 304 when unchanged), so a deployment reaches everyone within it.
+WHITENOISE_MAX_AGE = 0 if DEBUG else env.int("STATIC_MAX_AGE", default=300)
 
 # --- Redis, channel layer, timers -------------------------------------------------------------------
 # Empty REDIS_URL = embedded mode: in-memory channel layer (one process) and in-process timers.

@@ -13,4 +13,6 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     # The replay export: GET /api/matches/<id>/replay.json
     path("api/", include("api.matches.urls")),
+    # The pages: /, /replays/, /replays/<id>, /play/, /play/<id>.
+    path("", include("web.urls")),
 ]

@@ -15,7 +15,9 @@ import orjson
 from channels.consumer import get_handler_name
 from cross_web import HTTPException
 from django.conf import settings
+from django.template.loader import render_to_string
 from strawberry.channels import GraphQLHTTPConsumer, GraphQLWSConsumer
+from strawberry.channels.handlers.http_handler import ChannelsResponse
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.types.unset import UNSET
@@ -65,6 +67,16 @@ class CliffsideHTTPConsumer(DispatchWithoutConnectionCheck, GraphQLHTTPConsumer)
         super().__init__(**kwargs)
         # GraphiQL is a development tool (GRAPHQL_IDE); when off, a browser GET is a 404.
         self.graphql_ide = "graphiql" if settings.GRAPHQL_IDE else None
+
+    async def render_graphql_ide(self, request: Any) -> ChannelsResponse:
+        # Our own page, not strawberry's: it loads React and GraphiQL from this service's /static/
+        # (vendored by the web app), never from a CDN, so it works offline and leaks no visit.
+        page = render_to_string("web/graphiql.html", {"graphql_url": "/graphql/"})
+        return ChannelsResponse(
+            content=page.encode(),
+            content_type="text/html; charset=utf-8",
+            headers={b"x-content-type-options": b"nosniff", b"cache-control": b"no-cache"},
+        )
 
     async def handle(self, body: bytes) -> None:
         # strawberry decodes headers as UTF-8 and would answer 500 to any other byte.

@@ -224,3 +224,11 @@ def test_docker_compose_accepts_the_file():
         check=False,
     )
     assert checked.returncode == 0, checked.stderr
+
+
+def test_the_image_holds_every_package_of_ours_the_settings_install():
+    from django.conf import settings
+
+    copied = set(re.findall(r"^COPY (\w+) \1$", (DEPLOY / "Dockerfile").read_text(), re.M))
+    ours = {app.split(".")[0] for app in settings.INSTALLED_APPS if (ROOT / app.split(".")[0]).is_dir()}
+    assert ours <= copied, f"deploy/Dockerfile does not COPY {sorted(ours - copied)}"

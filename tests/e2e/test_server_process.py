@@ -1,44 +1,28 @@
 """End to end: the server started as the README says, played to the end over HTTP, watched over WebSocket.
 
 The server is a real `uvicorn config.asgi:application --lifespan on` process on a free port, with a
-fresh database: a SQLite file in a temporary folder, or, when DATABASE_URL is a PostgreSQL URL, a
-database of its own created for the test and dropped after it. It inherits REDIS_URL, so under CI it
-runs on Redis too (with its own key prefix).
+fresh database (tests/server.py: SQLite in a temporary folder, or a PostgreSQL database of its own).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import orjson
-import psycopg
 import pytest
-from psycopg import sql
 from websockets.asyncio.client import connect
 
 from games.registry import REGISTRY
 from tests.e2e.contract import short_options
+from tests.server import fresh_database, running_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent  # the venv the tests run from: .venv/bin
 MAX_MOVES = 3000
-STARTUP_SECONDS = 60
 WS_WAIT = 10
 LEGAL = "query($id: ID!) { match(id: $id) { status legalMoves { input } } }"
 
@@ -47,105 +31,6 @@ subscription($id: ID!, $after: Int) {
   matchUpdates(matchId: $id, afterVersion: $after) { version status events { seq type } outcome { winners } }
 }
 """
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@dataclass
-class Database:
-    url: str
-    drop: Any = None  # a callable that removes it
-
-
-@contextlib.contextmanager
-def fresh_database(tmp_path: Path) -> Iterator[Database]:
-    """SQLite in tmp_path; or, when DATABASE_URL points at PostgreSQL, a dedicated database."""
-    configured = os.environ.get("DATABASE_URL", "")
-    if not configured.startswith(("postgres://", "postgresql://")):
-        yield Database(f"sqlite:///{tmp_path / 'e2e.sqlite3'}")
-        return
-    parts = urlsplit(configured)
-    name = f"cliffside_e2e_{os.getpid()}_{int(time.time())}"
-    maintenance = dict(
-        host=parts.hostname, port=parts.port, user=parts.username, password=parts.password, dbname="postgres"
-    )
-    with psycopg.connect(**maintenance, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    try:
-        yield Database(urlunsplit(parts._replace(path=f"/{name}")))
-    finally:
-        with psycopg.connect(**maintenance, autocommit=True) as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-
-
-@contextlib.contextmanager
-def running_server(tmp_path: Path, database: Database) -> Iterator[str]:
-    """Migrate, start uvicorn, wait for /healthz; always stop the process afterwards."""
-    env = {
-        **os.environ,
-        "DATABASE_URL": database.url,
-        "DEBUG": "false",
-        # Production refuses to start with the development key.
-        "SECRET_KEY": "e2e-" + "k" * 60,
-        # The client below plays thousands of moves as fast as it can; a person is never that fast.
-        "RATE_LIMITS": "false",
-        # A key prefix of its own in a shared Redis (see REDIS_KEY_PREFIX in config/settings.py).
-        "PYTEST_XDIST_WORKER": f"e2e{os.getpid()}",
-    }
-    subprocess.run(
-        [str(BIN / "python"), "manage.py", "migrate", "--noinput"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        timeout=120,
-        capture_output=True,
-    )
-    port = free_port()
-    log = (tmp_path / "server.log").open("wb")
-    server = subprocess.Popen(
-        [
-            str(BIN / "uvicorn"),
-            "config.asgi:application",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--lifespan",
-            "on",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while True:
-            assert server.poll() is None, (
-                f"the server exited: {(tmp_path / 'server.log').read_text()[-3000:]}"
-            )
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                    break
-            assert time.monotonic() < deadline, "the server did not answer /healthz in time"
-            time.sleep(0.2)
-        yield base
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=5)
-        log.close()
 
 
 class Client:
