@@ -12,17 +12,17 @@ forms included) into words of its own, not the fallback sentence; `Summary` must
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from graphql import FieldNode, FragmentDefinitionNode, build_schema, parse, validate
+from graphql import build_schema, parse, validate
 
 from games.boulder_bluff.spec import SPEC
 from games.core import engine
 from games.core.codec import camel_keys, encode
 from games.core.visibility import OMNISCIENT, SPECTATOR, Viewer, redact, seat_viewer
 from tests.conformance.playouts import steps
+from tests.web.drawing import draw_script, fragment_fields, fragments_script, select
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULE = "/static/web/games/boulder-bluff.js"
@@ -34,55 +34,8 @@ ASKED = {"turn", "play", "join", "snake", "boar", "injury"}
 BAR = {"PREP", "CHALK_UP", "JOIN", "STAY_OFF", "STAY", "WITHDRAW", "CANCEL_NOTHING"}
 EVERY = 7  # a spectator's and an omniscient view of every 7th state (and the last)
 
-FRAGMENTS = f"""async () => {{
-  const bb = await import("{MODULE}");
-  return [bb.fragment, bb.summaryFragment];
-}}"""
-
-# Draws each case into one host element, reading back the clickable moves and the words of the log.
-DRAW = f"""async (payload) => {{
-  const {{ cases, events, seats }} = JSON.parse(payload);  // one string: far quicker to send than objects
-  const {{ render }} = await import("preact");
-  const {{ html }} = await import("/static/web/app/kit.js");
-  const bb = await import("{MODULE}");
-  const host = document.createElement("div");
-  document.body.append(host);
-  const play = () => Promise.resolve();
-  const drawn = cases.map((c) => {{
-    render(html`<${{bb.Table}} view=${{c.view}} seat=${{c.view.seat}} seats=${{seats}} moves=${{c.moves}}
-      play=${{play}} deadline=${{null}} now=${{Date.now()}} />`, host);
-    const clickable = [...host.querySelectorAll("button[data-move]")].map((b) => b.dataset.move);
-    const bar = [...host.querySelectorAll(".actions [data-move]")].map((b) => b.dataset.move);
-    render(html`<${{bb.Summary}} view=${{c.summary}} seats=${{seats}} />`, host);
-    return {{ clickable, bar, summary: host.textContent.trim() }};
-  }});
-  render(null, host);
-  return {{ drawn, told: events.map((e) => bb.tell(e, seats)) }};
-}}"""
-
-
-def select(value: Any, fields: tuple[Any, ...]) -> Any:
-    """``value`` (a view as JSON) cut to a GraphQL selection, as the server would answer it."""
-    if isinstance(value, list):
-        return [select(item, fields) for item in value]
-    if value is None or not fields:
-        return value
-    picked = {}
-    for field in fields:
-        assert isinstance(field, FieldNode), "the fragments select plain fields"
-        name = field.name.value
-        inner = field.selection_set.selections if field.selection_set else ()
-        found = value[name]
-        if name == "deadline" and isinstance(found, int):  # Millis travel as DateTime
-            found = datetime.fromtimestamp(found / 1000, UTC).isoformat()
-        picked[(field.alias or field.name).value] = select(found, tuple(inner))
-    return picked
-
-
-def fragment_fields(fragment: str) -> tuple[Any, ...]:
-    (definition,) = parse(fragment).definitions
-    assert isinstance(definition, FragmentDefinitionNode)
-    return tuple(definition.selection_set.selections)
+FRAGMENTS = fragments_script(MODULE)
+DRAW = draw_script(MODULE)
 
 
 def cases_and_events(
