@@ -105,7 +105,8 @@ DATABASES["default"]["CONN_MAX_AGE"] = 60
 # (api/common/database.py): the most queries one process has in flight at once.
 DATABASE_THREADS = env.int("DATABASE_THREADS", default=8)
 
-# How long a process remembers which player holds a bearer token (a player row never changes).
+# How long a process remembers which player holds a bearer token: a token rotated or revoked in another
+# process may still work here for at most this long (the process that did it forgets it at once).
 TOKEN_CACHE_SECONDS = env.float("TOKEN_CACHE_SECONDS", default=60.0)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -293,3 +294,76 @@ WS_MAX_SUBSCRIPTIONS_PER_CONNECTION = env.int("WS_MAX_SUBSCRIPTIONS_PER_CONNECTI
 # Lobbies a player may have open at once (hosted or joined), and how long an idle lobby lives.
 MAX_OPEN_LOBBIES_PER_PLAYER = env.int("MAX_OPEN_LOBBIES_PER_PLAYER", default=5)
 LOBBY_TTL_SECONDS = env.int("LOBBY_TTL_SECONDS", default=30 * 60)
+
+# --- issue 23 (edge): slow clients, frame sizes, sockets per address, proxies
+# Enforced by `manage.py serve` (api/realtime/edge.py), as nginx's client_header_timeout,
+# client_body_timeout, send_timeout and limit_conn would be; nginx's 60 s defaults are for large
+# uploads over slow links, ours are tighter. Headers are a few hundred bytes: 10 s is a lost SYN-ACK
+# plus several retransmissions on a bad mobile link.
+HTTP_HEADER_TIMEOUT_S = env.float("HTTP_HEADER_TIMEOUT_S", default=10.0)
+# A whole body of at most MAX_REQUEST_BYTES (64 KiB) in 30 s: about 2 KB/s, slower than any real link.
+HTTP_BODY_TIMEOUT_S = env.float("HTTP_BODY_TIMEOUT_S", default=30.0)
+# A peer that reads nothing of what we send for this long is cut (HTTP and WebSocket): a phone changing
+# networks stalls for seconds, not half a minute, and a WebSocket's pings give up after 40 s anyway.
+SEND_TIMEOUT_S = env.float("SEND_TIMEOUT_S", default=30.0)
+# Sockets one address may hold at once, per server process (the file-descriptor limit is per process
+# too). 100: a school or a carrier NAT puts dozens of players behind one address, each with a WebSocket
+# and a few kept-alive HTTP connections, while 5 addresses stay far below a 1,024-descriptor limit.
+# Peers in FORWARDED_ALLOW_IPS (the proxy, through which every client comes) are exempt.
+MAX_CONNECTIONS_PER_ADDRESS = env.int("MAX_CONNECTIONS_PER_ADDRESS", default=100)
+# WebSocket keepalive, uvicorn's defaults: a ping every 20 s, the connection closed when no pong comes
+# within 20 s more.
+WS_PING_INTERVAL_S = env.float("WS_PING_INTERVAL_S", default=20.0)
+WS_PING_TIMEOUT_S = env.float("WS_PING_TIMEOUT_S", default=20.0)
+# The proxies whose X-Forwarded-For is believed (comma-separated addresses or networks, or "*"). uvicorn's
+# default: only a proxy on this machine. "*" is right only where no client can reach the server but
+# through the proxy (deploy/compose.yaml): anywhere else, a client would choose its own address.
+FORWARDED_ALLOW_IPS = env.str("FORWARDED_ALLOW_IPS", default="127.0.0.1,::1")
+# --- end issue 23 (edge)
+# --- issue 23 (realtime): WebSocket ceilings per address and per player
+# WebSockets open at once, counted over every process (Redis) and released when they close; 0: no
+# ceiling; RATE_LIMITS=false lifts them too (a load test plays from one address). The client opens one
+# per tab. 64 per address: a household holds a handful, a classroom or office NAT of 30 players with
+# two tabs each 60; and below the edge's 100 sockets per address and process (MAX_CONNECTIONS_PER_ADDRESS)
+# so that the refusal a client can read (429, why, Retry-After) comes first. 16 per player: a few tabs
+# on a few devices; more is a script.
+WS_MAX_CONNECTIONS_PER_ADDRESS = env.int("WS_MAX_CONNECTIONS_PER_ADDRESS", default=64)
+WS_MAX_CONNECTIONS_PER_PLAYER = env.int("WS_MAX_CONNECTIONS_PER_PLAYER", default=16)
+# --- end issue 23 (realtime)
+# --- issue 23 (tokens): bearer token lifetime
+# Days a bearer token may go unused before it stops working (sliding: each use starts the count again;
+# 0: never). A token is a player's only credential, so expiry ends the account: 90 days, the inactive
+# lifetime of Microsoft's refresh tokens, outlasts a long break; a leak is stopped by rotating or revoking.
+TOKEN_IDLE_DAYS = env.float("TOKEN_IDLE_DAYS", default=90.0)
+# --- end issue 23 (tokens)
+# --- issue 23 (faults): database connections under faults
+# PostgreSQL sessions per server process, at most: DATABASE_THREADS (GraphQL, bearer tokens, the replay
+# export) + DJANGO_DATABASE_REQUESTS (the other Django routes: admin, pages) + 1 (/healthz, a thread
+# of its own so that a busy process still answers it) + TIMER_THREADS in embedded mode (no Redis).
+# With the defaults 8 + 4 + 1 (+ 4): 2 workers stay far below PostgreSQL's max_connections of 100.
+# Django routes at once (each holds one session until its response is built; static files excepted):
+# the admin's few staff and the odd page.
+DJANGO_DATABASE_REQUESTS = env.int("DJANGO_DATABASE_REQUESTS", default=4)
+# How long a request waits for a database thread (or a Django route for its slot) before it is told
+# SERVICE_UNAVAILABLE with Retry-After. psycopg_pool waits 30 s and PgBouncer 120 s, for batch work; a
+# player is better told to retry after 10 s than left waiting.
+DATABASE_QUEUE_SECONDS = env.float("DATABASE_QUEUE_SECONDS", default=10.0)
+DATABASE_SESSIONS_PER_PROCESS = DATABASE_THREADS + DJANGO_DATABASE_REQUESTS + 1
+# --- end issue 23 (faults)
+# --- issue 23 (timers): timers while Redis is down
+# While the timer store (Redis) cannot be reached, each timer worker fires due deadlines straight from
+# the database, polling it this often (api/matches/timers/sweep.py) until the store answers again.
+# 500 ms: deadlines are seconds long, so half a second late is still a game; an index scan twice a
+# second per worker is nothing to the database, where a 10 ms poll would be 100 queries a second each.
+TIMER_DATABASE_POLL_MS = env.int("TIMER_DATABASE_POLL_MS", default=500)
+# --- end issue 23 (timers)
+# --- issue 23 (churn): admin login throttling
+# Attempts at /admin/login/ (every POST, right or wrong), counted before the password is hashed: the
+# hash is the cost (PBKDF2, 0.2 s of CPU each here), so a throttle after it would not help.
+# Per address in django-axes' spirit: a person who mistypes retries a few times a minute, a guesser
+# thousands of times an hour. Per username, over every address, so that guesses spread over many
+# addresses stop too; it can lock the real account for the hour (as axes does), which a correct
+# password does not lift.
+RATE_LIMIT_ADMIN_LOGIN_PER_IP = env.str("RATE_LIMIT_ADMIN_LOGIN_PER_IP", default="5/minute;30/hour")
+RATE_LIMIT_ADMIN_LOGIN_PER_USERNAME = env.str("RATE_LIMIT_ADMIN_LOGIN_PER_USERNAME", default="10/hour")
+# --- end issue 23 (churn)
