@@ -1,19 +1,33 @@
-"""Database calls that survive a dropped connection, and one typed error for a database that is down.
+"""Database calls that survive a dropped connection, and typed errors for a database that is down.
 
 A pooled connection can die while idle (a PostgreSQL restart, a failover, an idle-session kill). Django
 only notices at the start of a Django request, and GraphQL requests never go through Django's request
 cycle, so without this every request of a process would fail on its dead connection. ``call`` runs a
 function on this thread's connection and, when that connection turns out to be dead before any
 statement of the call went through, opens a new one and runs the function again: nothing was sent, so
-running it again cannot apply anything twice. A connection that dies after a statement went through is
-closed (the next call reconnects) and the call fails with ``DatabaseUnavailable``: whether the server
-committed is then unknowable, and a client retry with its idempotency key is the safe way on.
+running it again cannot apply anything twice.
+
+A connection lost later fails the call, and what the caller is told depends on where it was lost:
+
+- before the COMMIT of a transaction that wrote, or anywhere in one that only read: the server rolls
+  the transaction back, so nothing was applied: ``DatabaseUnavailable`` (SERVICE_UNAVAILABLE);
+- during the COMMIT of a transaction that wrote, or during a write outside a transaction (its own
+  commit): the server may have committed before the connection went, and nobody can tell:
+  ``CommitOutcomeUnknown`` (COMMIT_OUTCOME_UNKNOWN). A retry with the same idempotency key is the safe
+  way on: it returns the first result if there was one, else applies the move once.
+
+A lost connection is told by the error itself (its SQLSTATE) or by the state of the connection the
+statement ran on, never by the thread's current connection: Django may already have opened a new one
+(an ``atomic`` block that fails reconnects on its way out), which would look healthy.
 
 No health check runs per request: the cost is paid only when a connection has actually failed.
 
 ``run`` is how async code calls the database: on a pool of DATABASE_THREADS threads, each with its own
 persistent connection. (asgiref's thread-sensitive executor would put every query of the process on
-one thread, where they queue behind each other's network waits: half of a loaded server's time.)
+one thread, where they queue behind each other's network waits: half of a loaded server's time.) A job
+that waited for a thread longer than DATABASE_QUEUE_SECONDS is not run: the caller gets
+SERVICE_UNAVAILABLE with Retry-After, as from a connection pool whose wait timed out, rather than a
+queue that grows without bound.
 """
 
 from __future__ import annotations
@@ -21,9 +35,11 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import select
 import threading
+import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -37,52 +53,141 @@ from django.db import (
     connection,
     connections,
 )
+from django.db.backends.base.base import BaseDatabaseWrapper
 
 log = structlog.get_logger(__name__)
 
 SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE"
+COMMIT_OUTCOME_UNKNOWN = "COMMIT_OUTCOME_UNKNOWN"
 UNAVAILABLE_MESSAGE = "The service cannot reach its database right now; try again in a few seconds."
+UNKNOWN_MESSAGE = (
+    "The database connection was lost while this change was being committed: it may or may not have "
+    "been applied. Send it again with the same idempotency key to find out (applied at most once)."
+)
+BUSY_MESSAGE = "The service is busy: every database connection is taken; try again in a few seconds."
 RETRY_AFTER_S = 5
 # SQLSTATE classes of a lost connection: 08 (connection exception), 57P (the server shut the session
 # down: an administrator, a crash, a restart).
 CONNECTION_SQLSTATES = ("08", "57P")
+# Statements that change nothing (the rest may): only a write makes a lost COMMIT's outcome unknown.
+READS = ("SELECT", "SHOW", "SET", "SAVEPOINT", "RELEASE", "ROLLBACK", "EXPLAIN", "VALUES")
+# Django sends COMMIT here, through the driver's commit(), which no execute wrapper sees.
+_COMMIT = BaseDatabaseWrapper._commit.__code__  # type: ignore[attr-defined]  # django-stubs omit it
 T = TypeVar("T")
 
 
 class DatabaseUnavailable(Exception):
-    """The database did not answer: the request changed nothing that the caller can rely on."""
+    """The database did not answer, and nothing of the request was applied: a retry is safe."""
 
     code = SERVICE_UNAVAILABLE
     message = UNAVAILABLE_MESSAGE
     retry_after = RETRY_AFTER_S
 
 
-class _Sent:
-    """An execute wrapper that remembers whether any statement of the call completed."""
+class CommitOutcomeUnknown(DatabaseUnavailable):
+    """The connection was lost with a write's commit in flight: it may have been applied or not."""
+
+    code = COMMIT_OUTCOME_UNKNOWN
+    message = UNKNOWN_MESSAGE
+
+
+def changes_data(sql: object) -> bool:
+    words = str(sql).lstrip().split(None, 1)
+    return bool(words) and words[0].upper() not in READS
+
+
+def _hung_up(raw: Any) -> bool:
+    """Has the server closed this idle connection already? An idle session is sent nothing but its
+    termination, so anything to read (without waiting) means it is gone."""
+    if raw is None:
+        return False
+    try:
+        readable, _, _ = select.select([raw.fileno()], [], [], 0)
+    except Exception:  # closed already: no socket left
+        return True
+    return bool(readable)
+
+
+class _Watch:
+    """An execute wrapper that remembers what of the call reached the database, and on which driver
+    connection (Django may replace the thread's connection before the caller looks)."""
 
     def __init__(self) -> None:
-        self.any = False
+        self.completed = False  # a statement went through: running the call again could repeat it
+        self.wrote = False  # a write was sent in a transaction: its COMMIT decides whether it counted
+        self.applied = False  # a write was sent outside a transaction: it commits on its own
+        self.raw: Any = None
 
     def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        wrapper = context["connection"]
+        self.raw = wrapper.connection
+        if changes_data(sql):
+            if wrapper.in_atomic_block:
+                self.wrote = True
+            elif not self.completed and _hung_up(self.raw):
+                # Found dead before the write was sent: nothing to be unsure about, so ``call`` may
+                # open a new connection and run the function again.
+                wrapper.close()
+                raise OperationalError("the server closed the connection while it was idle")
+            else:
+                self.applied = True
         result = execute(sql, params, many, context)
-        self.any = True
+        self.completed = True
         return result
 
+    def outcome_unknown(self, error: BaseException) -> bool:
+        return self.applied or (self.wrote and at_commit(error))
 
-def connection_failed(error: DatabaseError) -> bool:
+
+def _chain(error: BaseException) -> Iterator[BaseException]:
+    seen: BaseException | None = error
+    while seen is not None:
+        yield seen
+        seen = seen.__cause__ or seen.__context__
+
+
+def at_commit(error: BaseException) -> bool:
+    """Was ``error`` raised while Django's COMMIT was in flight?"""
+    for link in _chain(error):
+        frame = link.__traceback__
+        while frame is not None:
+            if frame.tb_frame.f_code is _COMMIT:
+                return True
+            frame = frame.tb_next
+    return False
+
+
+def connection_failed(error: BaseException, raw: Any = None) -> bool:
     """Did ``error`` come from a dead or unreachable server rather than from the statement itself?
 
     Deadlocks, lock timeouts and constraint errors are OperationalErrors too, but they leave the
-    connection usable.
+    connection usable. ``raw``: the driver connection the failing statement ran on, if known.
     """
     if not isinstance(error, OperationalError | InterfaceError):
         return False
-    state = getattr(error.__cause__, "sqlstate", None) or ""
-    if state.startswith(CONNECTION_SQLSTATES):  # said by the server itself, before it hung up
-        return True
+    for link in _chain(error):
+        state = getattr(link, "sqlstate", None) or ""
+        if state.startswith(CONNECTION_SQLSTATES):  # said by the server itself, before it hung up
+            return True
+        pgconn = getattr(link, "pgconn", None)
+        if pgconn is not None and getattr(pgconn, "status", 0) != 0:  # libpq's CONNECTION_OK is 0
+            return True
+    if raw is not None:
+        return bool(raw.closed)  # psycopg closes a connection it found broken
     if connection.connection is None:  # never connected, or Django already closed it
         return True
     return not connection.is_usable()
+
+
+def failure(error: BaseException) -> DatabaseUnavailable | None:
+    """The typed error for ``error`` if it is a lost database (outside ``call``: error mapping)."""
+    if isinstance(error, DatabaseUnavailable):
+        return error
+    if not isinstance(error, DatabaseError) or not connection_failed(error):
+        return None
+    if at_commit(error):
+        return CommitOutcomeUnknown(UNKNOWN_MESSAGE)
+    return DatabaseUnavailable(UNAVAILABLE_MESSAGE)
 
 
 def call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -90,16 +195,25 @@ def call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     if connection.in_atomic_block:  # inside someone else's transaction: theirs to handle
         return function(*args, **kwargs)
     for attempt in (1, 2):
-        sent = _Sent()
+        watch = _Watch()
         try:
-            with connection.execute_wrapper(sent):
+            with connection.execute_wrapper(watch):
                 return function(*args, **kwargs)
         except DatabaseError as error:
-            if not connection_failed(error):
+            if not connection_failed(error, watch.raw):
                 raise
             connection.close()
-            log.warning("database_connection_failed", attempt=attempt, sent=sent.any, error=str(error))
-            if sent.any or attempt == 2:
+            unknown = watch.outcome_unknown(error)
+            log.warning(
+                "database_connection_failed",
+                attempt=attempt,
+                sent=watch.completed,
+                outcome_unknown=unknown,
+                error=str(error),
+            )
+            if unknown:
+                raise CommitOutcomeUnknown(UNKNOWN_MESSAGE) from error
+            if watch.completed or attempt == 2:
                 raise DatabaseUnavailable(UNAVAILABLE_MESSAGE) from error
     raise AssertionError("unreachable")  # the loop returns or raises
 
@@ -124,8 +238,23 @@ def _executor() -> ThreadPoolExecutor:
         return _pool
 
 
-def _on_pool_thread(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+class DatabaseBusy(DatabaseUnavailable):
+    """Every database thread stayed taken for DATABASE_QUEUE_SECONDS: the job was not run."""
+
+    message = BUSY_MESSAGE
+
+
+def track_connection() -> None:
+    """This thread keeps its connection open between jobs: let ``close_pool_connections`` close it."""
     _opened.add(connections[DEFAULT_DB_ALIAS])
+
+
+def _on_pool_thread(queued_at: float, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    track_connection()
+    waited = time.monotonic() - queued_at
+    if waited > float(settings.DATABASE_QUEUE_SECONDS):
+        log.warning("database_queue_timeout", waited_s=round(waited, 3))
+        raise DatabaseBusy(BUSY_MESSAGE)
     return call(function, *args, **kwargs)
 
 
@@ -134,7 +263,7 @@ async def run(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     loop = asyncio.get_running_loop()
     context = contextvars.copy_context()
     context.run(calling_loop.set, loop)
-    job = functools.partial(context.run, _on_pool_thread, function, *args, **kwargs)
+    job = functools.partial(context.run, _on_pool_thread, time.monotonic(), function, *args, **kwargs)
     return await loop.run_in_executor(_executor(), job)
 
 

@@ -12,6 +12,12 @@ from typing import Any
 import strawberry
 from graphql import GraphQLError
 
+# A database outage (api/common/database.py), a top-level error with `retryAfter`: nothing was applied
+# (SERVICE_UNAVAILABLE: send again), or the connection was lost while the change was being committed
+# (COMMIT_OUTCOME_UNKNOWN: send again with the same idempotency key to learn which).
+from api.common.database import COMMIT_OUTCOME_UNKNOWN as COMMIT_OUTCOME_UNKNOWN
+from api.common.database import SERVICE_UNAVAILABLE as SERVICE_UNAVAILABLE
+
 AUTH_REQUIRED = "AUTH_REQUIRED"
 MATCH_NOT_FOUND = "MATCH_NOT_FOUND"
 VERSION_MISMATCH = "VERSION_MISMATCH"

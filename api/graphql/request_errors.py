@@ -7,6 +7,9 @@ before MaskErrors hides a bug's message:
   `extensions.code` is given one here: a syntax error, an unknown operation, variables of the wrong type,
   a query that is not a string. Validation and limit errors get theirs where they are made
   (api/graphql/documents.py), errors the API raises on purpose carry their own.
+- A lost database that reached here without a code (api/common/database.py types the ones it sees)
+  is SERVICE_UNAVAILABLE, or COMMIT_OUTCOME_UNKNOWN when it was lost during a commit: an outage is not
+  a bug, and the client must know whether to retry or to ask again with its idempotency key.
 - An error with a code is expected: logged at INFO, one line, no traceback.
 - Anything else is a bug: logged once, at ERROR, with its traceback (rendered without frame locals, see
   LOGGING in config/settings.py); MaskErrors then hides its message from the client.
@@ -21,6 +24,7 @@ from graphql import GraphQLError, GraphQLSyntaxError
 from strawberry.exceptions import MissingQueryError
 from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOperationTypeError
 
+from api.common import database
 from api.graphql.limits import QUERY_TOO_DEEP, QUERY_TOO_LARGE
 
 if TYPE_CHECKING:
@@ -86,8 +90,18 @@ def is_unexpected(error: GraphQLError) -> bool:
     return code_of(error) is None and original is not None and not isinstance(original, GraphQLError)
 
 
+def as_outage(error: GraphQLError) -> None:
+    """A lost database's error, told as such: its code, retryAfter, and our words, not the driver's."""
+    lost = None if error.original_error is None else database.failure(error.original_error)
+    if lost is not None:
+        error.message = lost.message
+        error.extensions = {**(error.extensions or {}), "code": lost.code, "retryAfter": lost.retry_after}
+
+
 def report(errors: list[GraphQLError], execution_context: ExecutionContext | None = None) -> None:
     for error in errors:
+        if code_of(error) is None:
+            as_outage(error)
         if code_of(error) is None and (code := request_code(error, execution_context)) is not None:
             with_code(error, code)
         fields = describe(error, execution_context)
