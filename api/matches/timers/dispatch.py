@@ -7,6 +7,7 @@ index only delays timeouts (lazy enforcement still applies them before the next 
 
 from __future__ import annotations
 
+import contextvars
 import time
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -31,9 +32,16 @@ log = structlog.get_logger(__name__)
 
 Fire = Callable[..., Any]  # fire_deadline(*, match_id, deadline_id, now_ms) -> bool
 
+# Set by a thread that fires while the store is known to be unreachable (sweep.DatabaseSweep): its
+# mirrors are skipped instead of each waiting on the store's connect timeout and retries; the loop
+# re-arms the store from the database as soon as it answers again.
+store_unreachable: contextvars.ContextVar[bool] = contextvars.ContextVar("store_unreachable", default=False)
+
 
 def mirror(*, match_id: int, deadlines: Iterable[Any], store: TimerStore | None = None) -> None:
     """Make the store hold exactly ``deadlines`` ((deadline_id, at_ms, kind) tuples) for the match."""
+    if store_unreachable.get():
+        return
     try:
         (store or get_store()).mirror(int(match_id), normalize(deadlines))
     except redis.RedisError:
@@ -97,6 +105,16 @@ def fire_once(claim: Claim, fire: Fire | None = None) -> bool:
             deadline_id=claim.deadline_id,
             now_ms=claim.now_ms,
         )
+    except database.DatabaseUnavailable as error:
+        # An outage, not a bug: the firing is retried after TIMER_RETRY_MS and is safe to repeat (a
+        # deadline already fired is gone from the database), so no traceback per lost firing.
+        log.warning(
+            "timer_fire_database_unavailable",
+            match_id=claim.match_id,
+            deadline_id=claim.deadline_id,
+            code=error.code,
+        )
+        return False
     except Exception:
         log.exception("timer_fire_failed", match_id=claim.match_id, deadline_id=claim.deadline_id)
         return False
@@ -121,6 +139,11 @@ def fire_with(fire: Fire) -> None:
     """Set what every worker does with a due deadline (once, at start-up)."""
     global _firing
     _firing = fire
+
+
+def handler(fire: Fire | None = None) -> Fire:
+    """``fire`` if given (tests), else what the app wired with ``fire_with``."""
+    return fire or _fire_deadline
 
 
 def _fire_deadline(**kwargs: Any) -> Any:

@@ -6,7 +6,8 @@ mirror may have failed), as soon as a claim finds the store emptied (a flush, or
 without its data: ``TimerStore.armed``) and at the first tick that reaches the store after ticks that
 could not (mirrors made meanwhile were lost). The next tick comes after ``poll_s``, or as soon as a
 thread is free again if the last claim filled them all. A tick that fails (database or Redis down) is
-retried after a back-off; the loop only ends when ``stop`` is called.
+retried after a back-off; the loop only ends when ``stop`` is called. While the store is unreachable,
+deadlines are fired straight from the database (``sweep.DatabaseSweep``), until a tick reaches it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from api.matches.timers.dispatch import Fire, rearm_all
 from api.matches.timers.firing import Firings
 from api.matches.timers.nudges import NudgeLoop
 from api.matches.timers.store import TimerStore, batch_size, get_store, lease_ms
+from api.matches.timers.sweep import DatabaseSweep
 
 log = structlog.get_logger(__name__)
 
@@ -55,6 +57,7 @@ class TimerLoop:
         self._next_rearm = 0.0  # monotonic time of the periodic re-arm; 0 = at the next tick
         self._rearm_retry_at = 0.0  # after a failed re-arm, none is tried before this
         self._store_unreachable = False
+        self._sweep: DatabaseSweep | None = None  # run_forever makes it, with the loop's nudge loop
         # Where firings send their nudges: the server's own loop when embedded (start_task), else a
         # loop of the worker's own (run_forever starts it).
         self._nudge_loop: asyncio.AbstractEventLoop | None = None
@@ -62,7 +65,8 @@ class TimerLoop:
     @property
     def fired(self) -> int:
         """Deadlines this loop has fired without error."""
-        return self._fired_before + (self._firings.fired if self._firings else 0)
+        now = (self._firings.fired if self._firings else 0) + (self._sweep.fired if self._sweep else 0)
+        return self._fired_before + now
 
     def tick(self, firings: Firings) -> int:
         """Claim what is due and hand it to ``firings``, then re-arm if the store needs it and claim
@@ -118,16 +122,19 @@ class TimerLoop:
             nudge_loop=nudges.loop if nudges else self._nudge_loop,
         )
         self._firings = firings
+        self._sweep = DatabaseSweep(self.fire, nudge_loop=nudges.loop if nudges else self._nudge_loop)
         try:
             if nudges:
                 nudges.start()
             firings.start()
             self._tick_until_stopped(firings)
         finally:
+            self._sweep.stop()
             firings.close()
             if nudges:
                 nudges.close()
-            fired, self._firings = firings.fired, None
+            fired = firings.fired + self._sweep.fired
+            self._firings = self._sweep = None
             self._fired_before += fired  # after: ``fired`` may lag for an instant, never count twice
             # Only this thread's connections: Django keeps one per thread.
             connections.close_all()
@@ -159,11 +166,17 @@ class TimerLoop:
         if not self._store_unreachable:
             self._store_unreachable = True
             log.warning("timer_store_unreachable", error=f"{type(error).__name__}: {error}")
+        if self._sweep is not None:
+            self._sweep.start()  # until a tick reaches the store; a no-op if it runs already
 
     def _reached_store(self) -> None:
         if self._store_unreachable:
             self._store_unreachable = False
             log.info("timer_store_reachable_again")
+        if self._sweep is not None:
+            # The store has the claims from now on; what the sweep fires meanwhile, a claim of the
+            # re-armed store finds gone (or holds its match's lock) and does not fire again.
+            self._sweep.stop()
 
     def stop(self) -> None:
         self._stop.set()
