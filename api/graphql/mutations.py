@@ -1,4 +1,5 @@
-"""Mutation: register, lobby (create, join, add a bot, remove a seat, leave, start), play (move, resign).
+"""Mutation: register (and rotate a token), lobby (create, join, add a bot, remove a seat, leave, start),
+play (move, resign).
 
 Every action of a player counts against their rate limit (RATE_LIMIT_PLAYER_ACTIONS); creating and
 joining lobbies against another (RATE_LIMIT_LOBBY_PER_PLAYER); registering against one per IP address.
@@ -38,7 +39,7 @@ from api.graphql.errors import (
 from api.graphql.games import MoveInput, move_json
 from api.graphql.matches import Match
 from api.graphql.payloads import MatchPayload, MoveAccepted, MoveRejected, SubmitMoveResult
-from api.graphql.players import Player, RegisterPlayerPayload
+from api.graphql.players import Player, RegisterPlayerPayload, RotateTokenPayload
 from api.matches import selectors, services
 from api.players import services as players
 
@@ -141,6 +142,27 @@ class Mutation:
                 # The payload's fields are non-null (a player and its token): a refusal is a field error.
                 raise field_error(error.code, error.message) from None
             return RegisterPlayerPayload(player=Player.from_model(player), token=token)
+
+        return await run_sync(call)()
+
+    @strawberry.mutation(
+        description="A new token for the caller, shown this once. The token sent stops working at once and "
+        "the caller's open WebSockets close (4403): connect again with the new one."
+    )
+    async def rotate_token(self, info: Info[Context, Any]) -> RotateTokenPayload:
+        player = info.context.player
+        if player is None:
+            return RotateTokenPayload(error=auth_required())
+        refusal = await _limited(player)
+        if refusal is not None:
+            return RotateTokenPayload(error=refusal)
+
+        def call() -> RotateTokenPayload:
+            try:
+                rotated, token = players.rotate_token(player=player)
+            except ServiceError as error:
+                return RotateTokenPayload(error=UserError.of(error))
+            return RotateTokenPayload(player=Player.from_model(rotated), token=token)
 
         return await run_sync(call)()
 

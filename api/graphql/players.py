@@ -1,4 +1,5 @@
-"""Players as the API shows them: an id and a name, never a token (except once, at registration)."""
+"""Players as the API shows them: an id and a name, never a token (except once, at registration and at
+each rotation)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import strawberry
 from strawberry.types import Info
 
 from api.graphql.context import Context
+from api.graphql.errors import UserError
 from api.graphql.ratings import PlayerRating, player_ratings
 
 
@@ -34,3 +36,16 @@ class Player:
 class RegisterPlayerPayload:
     player: Player
     token: str = strawberry.field(description="Send it as `Authorization: Bearer <token>`.")
+
+
+@strawberry.type(
+    description="The caller's new bearer token, shown this once; or the error that refused the rotation "
+    "(player and token null)."
+)
+class RotateTokenPayload:
+    player: Player | None = None
+    token: str | None = strawberry.field(
+        default=None,
+        description="Send it as `Authorization: Bearer <token>` from now on: the old one no longer works.",
+    )
+    error: UserError | None = None

@@ -1,5 +1,10 @@
 """The admins' decisions about boards: sanctions on players and voids of matches, each kept with who,
-when and why, and undone by marking it lifted (undone), never by deleting it."""
+when and why, and undone by marking it lifted (undone), never by deleting it.
+
+A ban also closes the player's open WebSockets (in every server process, once it commits, with the
+reason PLAYER_BANNED: api/common/sockets.py); it does not revoke their token (see ``sanction``), so their
+clients may connect again.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils import timezone
 
+from api.common import sockets
 from api.leaderboards.models import Sanction, SanctionKind, Void
 
 
@@ -34,7 +40,12 @@ def voided(game: str) -> frozenset[int]:
 
 
 def sanction(*, player: Any, game: str, kind: str, reason: str, by: Any) -> Sanction:
-    return Sanction.objects.create(player=player, game=game, kind=kind, reason=reason, created_by=by)
+    """A ban keeps the token working: a ban is of boards (one game's or all), lifted by marking it so,
+    and the banned still play, unrated; revoking is the Player admin's separate, explicit action."""
+    made = Sanction.objects.create(player=player, game=game, kind=kind, reason=reason, created_by=by)
+    if kind == SanctionKind.BAN:
+        sockets.close_after_commit(made.player_id, sockets.PLAYER_BANNED)
+    return made
 
 
 def lift(sanction: Sanction, *, by: Any) -> None:

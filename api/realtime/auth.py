@@ -5,9 +5,14 @@ bare "'user'" error when `scope["user"]` is missing. `player` is the Player whos
 `Authorization: Bearer <token>` header, or None when there is no such header (a spectator).
 
 A header that is there but names no player is refused, never read as "no token": a client whose token
-was lost must be told (HTTP 401 `INVALID_TOKEN`; a WebSocket handshake is closed with 4403). A database
-that does not answer is `SERVICE_UNAVAILABLE` (HTTP 503; WebSocket close 1013). WebSocket clients may
-instead send the token in the `connection_init` payload; the WS consumer checks that one the same way.
+was lost must be told (HTTP 401 `INVALID_TOKEN`, or `TOKEN_EXPIRED` for one unused too long). A
+database that does not answer is `SERVICE_UNAVAILABLE` (HTTP 503 with `Retry-After`). A WebSocket
+handshake gets the same answers where the server can send one (api/realtime/responses.py), else it is
+closed with 4403 and 1013. WebSocket clients may instead send the token in the `connection_init` payload;
+the WS consumer checks that one the same way.
+
+A process that has resolved a token listens for kicks (api/realtime/kick.py): a token rotated or revoked
+in another process is forgotten here as soon as the kick arrives, not TOKEN_CACHE_SECONDS later.
 """
 
 from __future__ import annotations
@@ -18,7 +23,9 @@ from django.contrib.auth.models import AnonymousUser
 
 from api.common import database
 from api.common.scopes import header
-from api.players.selectors import player_for_token
+from api.players.selectors import token_status
+from api.players.tokens import TOKEN_EXPIRED, TOKEN_EXPIRED_MESSAGE
+from api.realtime import kick
 from api.realtime.guard import CLOSE_TRY_AGAIN_LATER
 from api.realtime.responses import refuse_websocket, send_error
 
@@ -28,7 +35,13 @@ CLOSE_FORBIDDEN = 4403
 
 
 class InvalidToken(Exception):
-    pass
+    """The token names no player: unknown, rotated or revoked (INVALID_TOKEN), or unused too long
+    (TOKEN_EXPIRED)."""
+
+    def __init__(self, code: str = INVALID_TOKEN) -> None:
+        super().__init__(code)
+        self.code = code
+        self.message = TOKEN_EXPIRED_MESSAGE if code == TOKEN_EXPIRED else INVALID_TOKEN_MESSAGE
 
 
 def parse_bearer(value: str) -> str | None:
@@ -44,10 +57,10 @@ async def resolve_player(token: str | None) -> Any:
     """The player holding `token`; InvalidToken when none does. DatabaseUnavailable passes through."""
     if token is None:
         raise InvalidToken
-    player = await database.run(player_for_token, token=token)
-    if player is None:
-        raise InvalidToken
-    return player
+    status = await database.run(token_status, token=token)
+    if status.player is None:
+        raise InvalidToken(status.refusal or INVALID_TOKEN)
+    return status.player
 
 
 async def scope_player(scope: dict[str, Any]) -> Any:
@@ -55,7 +68,9 @@ async def scope_player(scope: dict[str, Any]) -> Any:
     raw = header(scope, b"authorization")
     if raw is None:
         return None
-    return await resolve_player(parse_bearer(raw.decode("latin-1")))
+    player = await resolve_player(parse_bearer(raw.decode("latin-1")))
+    await kick.listener().listen()
+    return player
 
 
 class BearerAuthMiddleware:
@@ -68,15 +83,32 @@ class BearerAuthMiddleware:
         http = scope["type"] == "http"
         try:
             player = await scope_player(scope)
-        except InvalidToken:
+        except InvalidToken as refused:
             if http:
-                return await send_error(send, status=401, code=INVALID_TOKEN, message=INVALID_TOKEN_MESSAGE)
-            return await refuse_websocket(receive, send, code=CLOSE_FORBIDDEN)
+                return await send_error(send, status=401, code=refused.code, message=refused.message)
+            return await refuse_websocket(
+                scope,
+                receive,
+                send,
+                status=401,
+                code=refused.code,
+                message=refused.message,
+                close_code=CLOSE_FORBIDDEN,
+            )
         except database.DatabaseUnavailable as error:
             if http:
                 return await send_error(
                     send, status=503, code=error.code, message=error.message, retry_after=error.retry_after
                 )
-            return await refuse_websocket(receive, send, code=CLOSE_TRY_AGAIN_LATER)
+            return await refuse_websocket(
+                scope,
+                receive,
+                send,
+                status=503,
+                code=error.code,
+                message=error.message,
+                retry_after=error.retry_after,
+                close_code=CLOSE_TRY_AGAIN_LATER,
+            )
         scope = dict(scope, player=player, user=AnonymousUser())  # never mutate the caller's scope
         return await self.app(scope, receive, send)

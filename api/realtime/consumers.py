@@ -4,11 +4,15 @@ Both run the one schema of api/graphql with a `Context` holding the caller's pla
 - HTTP: the player from `Authorization: Bearer <token>` (resolved by BearerAuthMiddleware).
 - WebSocket (graphql-transport-ws): `{"authorization": "Bearer <token>"}` in the connection_init
   payload; a bad token closes the socket with 4403; no token means a spectator (or the player of an
-  `Authorization` header on the handshake, for clients that can set one).
+  `Authorization` header on the handshake, for clients that can set one). Every frame counts against
+  the message rate limit as it arrives, before it is parsed or queued (api/realtime/protocol.py acts on
+  the verdict); once the server has closed a socket, nothing more is read from it or sent on it.
 """
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import AsyncGenerator
 from typing import Any
 
 import orjson
@@ -18,19 +22,29 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from strawberry.channels import GraphQLHTTPConsumer, GraphQLWSConsumer
 from strawberry.channels.handlers.http_handler import ChannelsResponse
-from strawberry.exceptions import ConnectionRejectionError
+from strawberry.channels.handlers.ws_handler import ChannelsWebSocketAdapter
+from strawberry.http.exceptions import NonJsonMessageReceived, NonTextMessageReceived
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.types.unset import UNSET
 
+from api.common import ratelimits
 from api.common.database import DatabaseUnavailable
 from api.graphql.context import Context
 from api.graphql.schema import schema
 from api.realtime import graphql_http
-from api.realtime.auth import INVALID_TOKEN, InvalidToken, parse_bearer, resolve_player
-from api.realtime.protocol import LimitedTransportWSHandler
+from api.realtime.auth import InvalidToken, parse_bearer, resolve_player
+from api.realtime.protocol import (
+    CLOSE_FORBIDDEN,
+    CLOSE_TRY_AGAIN_LATER,
+    LimitedTransportWSHandler,
+    Rejected,
+)
+from api.realtime.responses import error_body, error_headers
 
 _JSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+ORIGIN_NOT_ALLOWED = "ORIGIN_NOT_ALLOWED"
 CLOSE_MESSAGE_TOO_BIG = 1009  # RFC 6455
+MAX_CLOSE_REASON_BYTES = 123  # RFC 6455: a close frame's payload is at most 125 bytes, 2 of them the code
 
 
 class DispatchWithoutConnectionCheck:
@@ -99,16 +113,73 @@ class CliffsideHTTPConsumer(DispatchWithoutConnectionCheck, GraphQLHTTPConsumer)
         return orjson.dumps(data, option=_JSON_OPTIONS)
 
 
+class FrameAdapter(ChannelsWebSocketAdapter):
+    """strawberry's adapter, with each frame's rate-limit verdict (``refusal``) beside the frame being
+    handled, and ``closing`` once the server has closed the socket: nothing is sent after that."""
+
+    ws_consumer: CliffsideWSConsumer
+    refusal: ratelimits.Refusal | None = None
+
+    @property
+    def closing(self) -> bool:
+        return self.ws_consumer.closing
+
+    async def iter_json(self, *, ignore_parsing_errors: bool = False) -> AsyncGenerator[object, None]:
+        while True:
+            frame = await self.ws_consumer.message_queue.get()
+            if frame["disconnected"]:
+                break
+            self.refusal = frame.get("refusal")  # type: ignore[assignment]
+            if frame["message"] is None:
+                raise NonTextMessageReceived
+            try:
+                yield self.view.decode_json(frame["message"])
+            except orjson.JSONDecodeError as error:
+                raise NonJsonMessageReceived from error
+
+    async def send_json(self, message: Any) -> None:
+        if not self.closing:
+            await super().send_json(message)
+
+
 class CliffsideWSConsumer(DispatchWithoutConnectionCheck, GraphQLWSConsumer):
     channel_layer_alias = NO_LAYER
     graphql_transport_ws_handler_class = LimitedTransportWSHandler
+    websocket_adapter_class = FrameAdapter
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.connection_key = uuid.uuid4().hex  # per connection, unique across processes
+        self.closing = False
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.closing:
+            return
         # Checked before the message is parsed: a huge frame costs nothing more than its receipt.
-        if len(text_data or bytes_data or b"") > settings.MAX_REQUEST_BYTES:
+        if len(text_data if text_data is not None else bytes_data or b"") > settings.MAX_REQUEST_BYTES:
             await self.close(code=CLOSE_MESSAGE_TOO_BIG, reason="REQUEST_TOO_LARGE")
             return
-        await super().receive(text_data=text_data, bytes_data=bytes_data)
+        # Counted here, as each frame arrives (and awaited: a flood waits on its own count), not when the
+        # handler gets to it: every frame counts, whatever it holds, and none waits uncounted in the queue.
+        refusal = await ratelimits.hit("ws_message", self.connection_key)
+        # A text frame, even an empty one, is text: only binary frames have no message.
+        frame: Any = {"message": text_data, "disconnected": False, "refusal": refusal}
+        self.message_queue.put_nowait(frame)
+
+    async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
+        if self.closing:
+            return
+        self.closing = True
+        if reason is not None:
+            reason = reason.encode()[:MAX_CLOSE_REASON_BYTES].decode(errors="ignore")
+        await super().close(code=code, reason=reason)
+
+    async def disconnect(self, code: int) -> None:
+        await super().disconnect(code)
+        # strawberry's run task returns the consumer (its "websocket response") and the consumer keeps
+        # the task: a cycle holding the whole connection (context, handler, operations) until a full
+        # garbage collection, which api/common/heap.py makes rare. Dropped here, it is freed at once.
+        self.run_task = None
 
     async def get_context(self, request: Any, response: Any) -> Context:  # type: ignore[override]
         return Context(request=request, ws=request, player=request.scope.get("player"))
@@ -119,11 +190,23 @@ class CliffsideWSConsumer(DispatchWithoutConnectionCheck, GraphQLWSConsumer):
         if value is not None:
             try:
                 context.player = await resolve_player(parse_bearer(value) if isinstance(value, str) else None)
-            except InvalidToken:
-                raise ConnectionRejectionError({"code": INVALID_TOKEN}) from None
+            except InvalidToken as refused:
+                raise Rejected(CLOSE_FORBIDDEN, refused.code) from None
             except DatabaseUnavailable as error:
-                raise ConnectionRejectionError({"code": error.code}) from None
+                raise Rejected(CLOSE_TRY_AGAIN_LATER, error.code, error.retry_after) from None
         return await super().on_ws_connect(context)
+
+    async def reject_websocket(self, request: Any) -> Any:
+        # strawberry refuses a page of another origin by closing the handshake: a bare 403. Where the
+        # server can answer the handshake, the answer says why, like every other refusal.
+        if "websocket.http.response" not in (self.scope.get("extensions") or {}):
+            return await super().reject_websocket(request)
+        self.closing = True
+        body = error_body(ORIGIN_NOT_ALLOWED, "Pages of this origin may not open this WebSocket.")
+        headers = error_headers(body, None)
+        await self.base_send({"type": "websocket.http.response.start", "status": 403, "headers": headers})
+        await self.base_send({"type": "websocket.http.response.body", "body": body})
+        return request
 
     def decode_json(self, data: str | bytes) -> object:
         return orjson.loads(data)

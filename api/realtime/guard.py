@@ -5,6 +5,10 @@
   handed to the application whole, so it never parses a half-received body.
 - Rate: per client IP address (as uvicorn reports it; behind a proxy, uvicorn's --forwarded-allow-ips
   makes that the real client's), HTTP requests and WebSocket connections each with their own limit.
+- Ceiling: WebSockets one address holds open at once (api/realtime/ceilings.py), held until it closes.
+
+A refused WebSocket handshake is answered like a refused request (status, code, `Retry-After`) where the
+server can (api/realtime/responses.py), and closed with the code in brackets where it cannot.
 """
 
 from __future__ import annotations
@@ -16,11 +20,13 @@ from django.http.request import split_domain_port, validate_host
 
 from api.common import ratelimits
 from api.common.scopes import client_ip, header
+from api.realtime import ceilings
 from api.realtime.responses import refuse_websocket, send_error
 
 REQUEST_TOO_LARGE = "REQUEST_TOO_LARGE"
 DISALLOWED_HOST = "DISALLOWED_HOST"
 CLOSE_TRY_AGAIN_LATER = 1013  # RFC 6455: the server is overloaded; the client may retry later
+CLOSE_BAD_REQUEST = 4400  # graphql-transport-ws
 
 
 def host_allowed(scope: dict[str, Any]) -> bool:
@@ -104,9 +110,50 @@ class Guard:
 
     async def websocket(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if not host_allowed(scope):
-            await refuse_websocket(receive, send, code=4400)
+            message = "This host name is not served here."
+            await refuse_websocket(
+                scope,
+                receive,
+                send,
+                status=400,
+                code=DISALLOWED_HOST,
+                message=message,
+                close_code=CLOSE_BAD_REQUEST,
+            )
             return
-        if await ratelimits.hit("ws_connect", client_ip(scope)) is not None:
-            await refuse_websocket(receive, send, code=CLOSE_TRY_AGAIN_LATER)
+        address = client_ip(scope)
+        refusal = await ratelimits.hit("ws_connect", address)
+        if refusal is not None:
+            await refuse_websocket(
+                scope,
+                receive,
+                send,
+                status=429,
+                code=refusal.code,
+                message=refusal.message,
+                retry_after=refusal.retry_after,
+                close_code=CLOSE_TRY_AGAIN_LATER,
+            )
             return
-        await self.app(scope, receive, send)
+        hold = await ceilings.take("address", address)
+        if hold is None:
+            await refuse_too_many(scope, receive, send, "from your address")
+            return
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            await hold.release()
+
+
+async def refuse_too_many(scope: dict[str, Any], receive: Any, send: Any, whose: str) -> None:
+    message = f"Too many WebSockets open at once {whose}: close one, or try again later."
+    await refuse_websocket(
+        scope,
+        receive,
+        send,
+        status=429,
+        code=ceilings.TOO_MANY_CONNECTIONS,
+        message=message,
+        retry_after=ceilings.RETRY_AFTER_SECONDS,
+        close_code=CLOSE_TRY_AGAIN_LATER,
+    )

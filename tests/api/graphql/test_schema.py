@@ -57,7 +57,7 @@ def test_the_design_names_are_all_there():
     assert set(types["Match"].fields["events"].args) == {"after", "first", "asSeat"}
     assert fields("Mutation") == {
         "registerPlayer", "createMatch", "joinMatch", "addBot", "startMatch", "submitMove", "resign",
-        "removeSeat", "leaveMatch",
+        "removeSeat", "leaveMatch", "rotateToken",
     }  # fmt: skip
     submit = types["Mutation"].fields["submitMove"]
     assert set(submit.args) == {"matchId", "move", "expectedVersion", "idempotencyKey"}
