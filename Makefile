@@ -27,7 +27,7 @@ migrate: venv
 	$(BIN)/python manage.py migrate --noinput
 
 run: venv migrate
-	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --lifespan on --ws-per-message-deflate false
+	$(BIN)/python manage.py serve --host $(HOST) --port $(PORT)
 
 lint: venv
 	$(BIN)/ruff check .

@@ -1,10 +1,10 @@
 """The real server as the README starts it, for end-to-end and browser tests.
 
-`running_server` migrates a fresh database and runs `uvicorn config.asgi:application --lifespan on` on
-a free port, in production mode (DEBUG=false), until the block ends. `fresh_database` gives it a SQLite
-file in a temporary folder or, when DATABASE_URL is a PostgreSQL URL, a database of its own created
-for the test and dropped after it. The server inherits REDIS_URL, so under CI it runs on Redis too
-(with a key prefix of its own).
+`running_server` migrates a fresh database and runs `manage.py serve` (uvicorn with the edge's limits,
+as production does) on a free port, in production mode (DEBUG=false), until the block ends.
+`fresh_database` gives it a SQLite file in a temporary folder or, when DATABASE_URL is a PostgreSQL
+URL, a database of its own created for the test and dropped after it. The server inherits REDIS_URL,
+so under CI it runs on Redis too (with a key prefix of its own).
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def running_server(
     timers: bool = False,
     **environment: str,
 ) -> Iterator[str]:
-    """Migrate, start uvicorn, wait for /healthz; yield its base URL; always stop the process afterwards.
+    """Migrate, start `manage.py serve`, wait for /healthz; yield its base URL; always stop it afterwards.
 
     ``environment`` adds to or overrides the server's settings (e.g. ``GRAPHQL_IDE="true"``).
     ``collectstatic`` first collects the static files into tmp_path/static, as a deployment does, so
@@ -121,16 +121,7 @@ def running_server(
     port = free_port()
     log = (tmp_path / "server.log").open("wb")
     server = subprocess.Popen(
-        [
-            str(BIN / "uvicorn"),
-            "config.asgi:application",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--lifespan",
-            "on",
-        ],
+        [str(BIN / "python"), "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port)],
         cwd=ROOT,
         env=env,
         stdout=log,

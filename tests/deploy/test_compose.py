@@ -25,7 +25,7 @@ import jsonschema
 import pytest
 import yaml
 
-from api.bench.stack import PRODUCTION_FLAGS
+from api.bench.stack import PRODUCTION_FLAGS, SERVE
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -185,11 +185,12 @@ def test_the_balancer_routes_http_and_websockets_to_the_web_replicas():
 
 
 def production_command() -> list[str]:
-    """The uvicorn command of the README's "Running in production", its executable's path dropped."""
+    """The server command of the README's "Running in production" (``manage.py serve``), its
+    executable's path dropped."""
     section = (ROOT / "README.md").read_text().split("## Running in production", 1)[1]
     block = section.split("```sh", 1)[1].split("```", 1)[0].replace("\\\n", " ")
-    line = next(line for line in block.splitlines() if "uvicorn config.asgi:application" in line)
-    words = shlex.split(line)
+    line = next(line for line in block.splitlines() if " ".join(SERVE) in line)
+    words = shlex.split(line.split("#", 1)[0])
     return [Path(words[0]).name, *words[1:]]
 
 
@@ -198,8 +199,8 @@ def test_the_image_runs_the_readme_production_command():
     assert found, "deploy/Dockerfile has no CMD in exec form"
     command = json.loads(found.group(1))
     assert command == production_command()
-    # The benchmark and the scale-out tests start the server with these flags: what production runs.
-    assert " ".join(PRODUCTION_FLAGS) in " ".join(command)
+    # The benchmark, the scale-out tests and tests/server.py start the server as production does.
+    assert command[1:3] == SERVE and " ".join(PRODUCTION_FLAGS) in " ".join(command)
     assert "command" not in services()["web"], "web runs the image's command"
 
 
