@@ -31,6 +31,8 @@ RULES: dict[str, tuple[str, str]] = {
     "ws_message": ("RATE_LIMIT_WS_MESSAGES_PER_CONNECTION", "messages on this connection"),
     "player": ("RATE_LIMIT_PLAYER_ACTIONS", "actions by your player"),
     "lobby": ("RATE_LIMIT_LOBBY_PER_PLAYER", "lobbies created or joined by your player"),
+    "admin_login": ("RATE_LIMIT_ADMIN_LOGIN_PER_IP", "admin login attempts from your address"),
+    "admin_login_username": ("RATE_LIMIT_ADMIN_LOGIN_PER_USERNAME", "admin login attempts for this username"),
 }
 
 
