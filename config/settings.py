@@ -295,6 +295,17 @@ WS_MAX_SUBSCRIPTIONS_PER_CONNECTION = env.int("WS_MAX_SUBSCRIPTIONS_PER_CONNECTI
 MAX_OPEN_LOBBIES_PER_PLAYER = env.int("MAX_OPEN_LOBBIES_PER_PLAYER", default=5)
 LOBBY_TTL_SECONDS = env.int("LOBBY_TTL_SECONDS", default=30 * 60)
 
+# --- quick-match (api/matches/quick.py): strangers paired at a waiting table, bots after a wait
+# How long a quick-match table waits for people before bots take its empty seats; per game as JSON,
+# e.g. {"racesmack": 20}. 30 s: poker sites seat a player within about half a minute.
+QUICK_MATCH_WAIT_SECONDS = env.int("QUICK_MATCH_WAIT_SECONDS", default=30)
+QUICK_MATCH_WAIT_SECONDS_PER_GAME = env.json("QUICK_MATCH_WAIT_SECONDS_PER_GAME", default={})
+# Ratings (openskill ordinals, mu - 3 sigma; a new player is 0) a table accepts around its own at first,
+# and how much wider the window grows each second the table waits.
+QUICK_MATCH_RATING_WINDOW = env.float("QUICK_MATCH_RATING_WINDOW", default=5.0)
+QUICK_MATCH_WINDOW_PER_SECOND = env.float("QUICK_MATCH_WINDOW_PER_SECOND", default=0.5)
+# --- end quick-match
+
 # --- issue 23 (edge): slow clients, frame sizes, sockets per address, proxies
 # Enforced by `manage.py serve` (api/realtime/edge.py), as nginx's client_header_timeout,
 # client_body_timeout, send_timeout and limit_conn would be; nginx's 60 s defaults are for large
@@ -367,3 +378,17 @@ TIMER_DATABASE_POLL_MS = env.int("TIMER_DATABASE_POLL_MS", default=500)
 RATE_LIMIT_ADMIN_LOGIN_PER_IP = env.str("RATE_LIMIT_ADMIN_LOGIN_PER_IP", default="5/minute;30/hour")
 RATE_LIMIT_ADMIN_LOGIN_PER_USERNAME = env.str("RATE_LIMIT_ADMIN_LOGIN_PER_USERNAME", default="10/hour")
 # --- end issue 23 (churn)
+# --- stand-ins: presence and bots that play for absent players (issue 24) -------------------------
+# A seat's player is "connected" while a matchUpdates subscription of theirs to the match lives on any
+# process: renewed every third of this, it lapses this long after its process died without a word.
+PRESENCE_TTL_SECONDS = env.float("PRESENCE_TTL_SECONDS", default=30.0)
+# How often each process looks whether the players of the matches it serves came or went (one Redis
+# call for all of them): the most a table waits to see a player on another server arrive or leave.
+PRESENCE_POLL_SECONDS = env.float("PRESENCE_POLL_SECONDS", default=3.0)
+# Deadlines in a row an absent player (no live subscription) lets pass before the game's bot plays their
+# seat; 0: never. 1, as BGA's tables do for a player who left: a table of people waits one deadline, not many.
+STAND_IN_AFTER_MISSED_DEADLINES = env.int("STAND_IN_AFTER_MISSED_DEADLINES", default=1)
+# How a match in which a bot stood in is rated: "rated" (as played: the absent player answers for the
+# seat), "absent-unrated" (the absent players are left out, the others rated among themselves) or "unrated".
+LEADERBOARD_STAND_IN_POLICY = env.str("LEADERBOARD_STAND_IN_POLICY", default="rated")
+# --- end stand-ins

@@ -17,6 +17,7 @@ class Codes:
     NOT_ACTIVE = "NOT_ACTIVE"
     NOT_SEATED = "NOT_SEATED"
     UNKNOWN_BOT = "UNKNOWN_BOT"
+    NOT_STOOD_IN = "NOT_STOOD_IN"  # reclaimSeat for a seat nobody stands in for
     AUTH_REQUIRED = "AUTH_REQUIRED"
     INVALID_NAME = "INVALID_NAME"
     INVALID_CURSOR = "INVALID_CURSOR"

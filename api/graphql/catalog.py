@@ -20,6 +20,10 @@ class GameInfo:
     summary: str
     options_schema: JSON = strawberry.field(description="JSON Schema of createMatch(options:).")
     bots: list[str] = strawberry.field(description="Bot levels addBot(level:) takes.")
+    rules_version: int = strawberry.field(
+        description="The version of the rules this server plays, raised by one whenever they change; "
+        "each match records the one it was created under (Match.rulesVersion)."
+    )
 
     @classmethod
     def from_spec(cls, spec: Any) -> GameInfo:
@@ -32,6 +36,7 @@ class GameInfo:
             summary=spec.summary,
             options_schema=spec.options.json_schema(),
             bots=list(spec.bots),
+            rules_version=spec.rules_version,
         )
 
 

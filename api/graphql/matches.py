@@ -18,11 +18,12 @@ from strawberry.types import Info
 
 from api.graphql.context import Context, run_sync
 from api.graphql.errors import FORBIDDEN_SEAT, INVALID_SEAT, INVALID_VERSION, field_error
+from api.graphql.fairness import SeedVerification, verification_of
 from api.graphql.games import binding_for
 from api.graphql.games.base import GameView
 from api.graphql.players import Player
 from api.graphql.rating_changes import RatingChange, match_rating_changes
-from api.matches import selectors
+from api.matches import presence, selectors, stand_ins
 from games.core import engine
 from games.core.visibility import seat_viewer
 
@@ -41,6 +42,19 @@ class Seat:
     player: Player | None
     is_bot: bool
     bot_level: str | None = strawberry.field(description="The bot's name when isBot, e.g. heuristic.")
+    # --- stand-ins (issue 24)
+    connected: bool = strawberry.field(
+        default=False,
+        description="The seat's player has a live matchUpdates subscription to this match (on any "
+        "server). Always false for a bot seat.",
+    )
+    stand_in: bool = strawberry.field(
+        default=False,
+        description="A bot plays this seat while its player is away (they missed "
+        "STAND_IN_AFTER_MISSED_DEADLINES deadlines with no live connection); they take it back by "
+        "moving or with reclaimSeat.",
+    )
+    # --- end stand-ins
 
 
 @strawberry.type(description="One event of the match log, redacted for the caller.")
@@ -50,10 +64,21 @@ class MatchEvent:
     at: datetime
     seat: int | None = strawberry.field(description="The seat whose move produced it; null for the server.")
     data: JSON | None
+    by_stand_in: bool = strawberry.field(
+        default=False, description="The move of a bot standing in for the seat's absent player."
+    )
 
     @classmethod
-    def from_visible(cls, event: Any) -> MatchEvent:
-        return cls(seq=event.seq, type=event.type, at=event.at, seat=event.seat, data=event.data)
+    def from_visible(cls, event: Any, match: Any = None) -> MatchEvent:
+        stood_in = match is not None and stand_ins.by_stand_in(match, event.seq, event.seat)
+        return cls(
+            seq=event.seq,
+            type=event.type,
+            at=event.at,
+            seat=event.seat,
+            data=event.data,
+            by_stand_in=stood_in,
+        )
 
 
 @strawberry.type(description="The next timer of the match: when it passes, the game applies a timeout.")
@@ -100,14 +125,19 @@ class LegalMove:
 MEMO_SIZE = 256
 
 
-def seats_of(match: Any) -> list[Seat]:
-    """The seats in index order (uses the selector's prefetch when there is one). Sync."""
+def seats_of(match: Any, present: frozenset[int] | None = None) -> list[Seat]:
+    """The seats in index order (uses the selector's prefetch when there is one), with the players
+    ``present`` (default: read now, api/matches/presence.py). Sync."""
+    here = presence.connected_players(match.pk) if present is None else present
+    stood_in = stand_ins.seats(match)
     return [
         Seat(
             index=seat.index,
             player=None if seat.player is None else Player.from_model(seat.player),
             is_bot=seat.is_bot,
             bot_level=(seat.bot_level or None) if seat.is_bot else None,
+            connected=seat.player_id is not None and not seat.is_bot and seat.player_id in here,
+            stand_in=seat.index in stood_in,
         )
         for seat in sorted(match.seats.all(), key=lambda seat: seat.index)
     ]
@@ -172,7 +202,7 @@ def visible_events(
     page at most. Sync."""
     viewer = viewer_as(context, match, seat)
     events = selectors.events_for(match=match, viewer=viewer, after=after, first=events_page_size(first))
-    return [MatchEvent.from_visible(event) for event in events]
+    return [MatchEvent.from_visible(event, match) for event in events]
 
 
 def legal_moves(context: Context, match: Any) -> list[LegalMove]:
@@ -208,6 +238,13 @@ class Match:
     @strawberry.field(description="The options the match was created with, defaults filled in.")
     def options(self) -> JSON:
         return self.model.options
+
+    @strawberry.field(
+        description="The rules version of its game when the match was created (GameInfo.rulesVersion "
+        "then); a match older than its game's current version replays as it was played."
+    )
+    def rules_version(self) -> int:
+        return self.model.rules_version
 
     @strawberry.field(
         description="Why the match was aborted, in a short sentence (an admin stopped it, it reached "
@@ -312,3 +349,24 @@ class Match:
     async def seed(self, info: Info[Context, Any]) -> str | None:
         viewer = await run_sync(viewer_of)(info.context, self.model)
         return self.model.seed if viewer.omniscient else None
+
+    # --- provably fair shuffles (api/matches/fairness.py)
+    @strawberry.field(
+        description='SHA-256("cliffside-seed-v1:<seed>:<salt>") as lowercase hex: published from the '
+        "lobby on, before any card is dealt, so the seed cannot be chosen after. seed and seedSalt open it "
+        "once the full log is revealed."
+    )
+    def seed_commitment(self) -> str:
+        return self.model.seed_commitment
+
+    @strawberry.field(description="The salt of seedCommitment, shown with the seed (after the end).")
+    async def seed_salt(self, info: Info[Context, Any]) -> str | None:
+        viewer = await run_sync(viewer_of)(info.context, self.model)
+        return self.model.seed_salt if viewer.omniscient else None
+
+    @strawberry.field(
+        description="Whether the revealed seed opens seedCommitment and the engine, from it, gives exactly "
+        "the logged events; null until the full log is revealed (a finished match with revealAfterEnd)."
+    )
+    async def verification(self) -> SeedVerification | None:
+        return await verification_of(self.model)

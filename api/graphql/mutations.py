@@ -24,6 +24,7 @@ from strawberry.types import Info
 from api.common import ratelimits
 from api.common.errors import ServiceError
 from api.common.scopes import client_ip
+from api.graphql import quick_match as quick_api
 from api.graphql.context import Context, run_sync, scope_of
 from api.graphql.errors import (
     AUTH_REQUIRED,
@@ -40,7 +41,8 @@ from api.graphql.games import MoveInput, move_json
 from api.graphql.matches import Match
 from api.graphql.payloads import MatchPayload, MoveAccepted, MoveRejected, SubmitMoveResult
 from api.graphql.players import Player, RegisterPlayerPayload, RotateTokenPayload
-from api.matches import selectors, services
+from api.graphql.quick_match import QuickMatchPayload
+from api.matches import quick, selectors, services
 from api.players import services as players
 
 
@@ -225,6 +227,33 @@ class Mutation:
             return MoveRejected(code=MATCH_NOT_FOUND, message=f"There is no match {match_id}.")
         return await run_sync(_submit)(player, key, move, expected_version, idempotency_key)
 
+    # --- quick-match (api/graphql/quick_match.py)
+    @strawberry.mutation(
+        description="Sit at a waiting quick-match table of this game, seat count (default 2, or the game's "
+        "minimum) and options that fits the caller's rating, or open one. The table starts when full; "
+        "after QUICK_MATCH_WAIT_SECONDS bots take its empty seats. Follow it with quickMatchUpdates."
+    )
+    async def quick_match(
+        self, info: Info[Context, Any], game: str, seats: int | None = None, options: JSON | None = None
+    ) -> QuickMatchPayload:
+        return await quick_api.act(
+            info, quick.quick_match, ("lobby",), game=game, seats=seats, options=options
+        )
+
+    @strawberry.mutation(description="Leave a quick-match table still waiting; the last to leave closes it.")
+    async def leave_quick_match(self, info: Info[Context, Any], match_id: strawberry.ID) -> QuickMatchPayload:
+        return await quick_api.leave(info, match_id)
+
+    # --- end quick-match
+
     @strawberry.mutation(description="Leave a match you are seated in; your climber is out of the game.")
     async def resign(self, info: Info[Context, Any], match_id: strawberry.ID) -> MatchPayload:
         return await _lobby(info, match_id, services.resign)
+
+    @strawberry.mutation(
+        description="Take your seat back from the bot that stood in for you while you were away "
+        "(Seat.standIn), from the match's next decision on. A move of your own does the same. "
+        "NOT_STOOD_IN when nobody stands in for your seat."
+    )
+    async def reclaim_seat(self, info: Info[Context, Any], match_id: strawberry.ID) -> MatchPayload:
+        return await _lobby(info, match_id, services.reclaim_seat)

@@ -32,11 +32,14 @@ from strawberry.types import Info
 
 from api.common.database import SERVICE_UNAVAILABLE
 from api.common.layers import layer_is_down, watch_layer_health
+from api.graphql import quick_match as quick_api
 from api.graphql.context import Context
 from api.graphql.errors import MATCH_NOT_FOUND, WEBSOCKET_REQUIRED, field_error, parse_id
 from api.graphql.games.base import GameView
-from api.graphql.matches import LegalMove, MatchEvent, MatchStatus, Outcome
+from api.graphql.matches import LegalMove, MatchEvent, MatchStatus, Outcome, Seat, seats_of
 from api.graphql.nudges import nudges
+from api.graphql.presence import lookout, seat_player
+from api.graphql.quick_match import QuickMatchUpdate
 from api.graphql.updates import Source, sources
 
 # A lost nudge is noticed within this many seconds (a cheap version check, not a re-read).
@@ -50,10 +53,11 @@ class MatchUpdate:
     source: strawberry.Private[Source]
     player: strawberry.Private[Any]
     after: strawberry.Private[int]
+    present: strawberry.Private[frozenset[int]] = frozenset()  # the players here (api/graphql/presence.py)
 
     def sharing_key(self, variables: dict[str, Any]) -> Hashable | None:
         """What, with the document, decides this update's answer (None: not shareable)."""
-        key = (tuple(sorted(variables.items())), self.after, self.source.audience(self.player))
+        key = (tuple(sorted(variables.items())), self.after, self.source.audience(self.player), self.present)
         try:
             hash(key)
         except TypeError:  # a variable holding a list or an input object: executed on its own
@@ -84,11 +88,18 @@ class MatchUpdate:
         shown = self.source.events_at_hand(self.after, viewer)
         if shown is None:
             return self._events_read(viewer)  # graphql-core awaits it
-        return [MatchEvent.from_visible(event) for event in shown]
+        return [MatchEvent.from_visible(event, self.source.match) for event in shown]
 
     async def _events_read(self, viewer: Any) -> list[MatchEvent]:
         shown = await self.source.events(self.after, viewer)
-        return [MatchEvent.from_visible(event) for event in shown]
+        return [MatchEvent.from_visible(event, self.source.match) for event in shown]
+
+    @strawberry.field(
+        description="The seats: who is connected and who is stood in for. An update comes when a "
+        "player arrives or leaves, even if the match did not move (then with no events)."
+    )
+    def seats(self) -> list[Seat]:
+        return seats_of(self.source.match, self.present)
 
     @strawberry.field(description="The caller's view at `version`.")
     def view(self) -> GameView | None:
@@ -286,25 +297,40 @@ class Subscription:
                 WEBSOCKET_REQUIRED, "Subscribe over the WebSocket at /graphql/ (graphql-transport-ws)."
             )
         layer = get_channel_layer()
-        async with nudges(layer).watch(key) as watch:
+        async with nudges(layer).watch(key) as watch, lookout().follow(key, watch.woken) as seen:
             # Redis going down or coming back wakes us too: the next wait takes the other interval, and
             # a nudge lost in the switch is read now rather than at the next poll.
             watch_layer_health(layer, watch.woken)
             first = await read_update(player, key, after_version, None, first=True)
             assert first is not None  # a missing match raised
-            watch.sent = first.source.version
-            yield first
-            while True:
-                await _wait(watch.woken, layer)
-                wanted = watch.take_nudge()
-                try:
-                    update = await read_update(player, key, watch.sent, wanted)
-                except GraphQLError as error:
-                    if (error.extensions or {}).get("code") != SERVICE_UNAVAILABLE:
-                        raise
-                    # The database is down: stay subscribed; the next wake (nudge or poll) reads again.
-                    watch.put_back(wanted)
-                    continue
-                if update is not None:
-                    watch.sent = update.source.version
-                    yield update
+            async with seen.seated(seat_player(first)):  # a seated player is here while this lives
+                first.present = shown = seen.players  # ``shown``: the presence the client was sent
+                watch.sent = first.source.version
+                yield first
+                while True:
+                    await _wait(watch.woken, layer)
+                    wanted = watch.take_nudge()
+                    try:
+                        update = await read_update(player, key, watch.sent, wanted)
+                        if update is None and seen.players != shown:  # someone came or went
+                            update = await read_update(player, key, watch.sent, None, first=True)
+                    except GraphQLError as error:
+                        if (error.extensions or {}).get("code") != SERVICE_UNAVAILABLE:
+                            raise
+                        # The database is down: stay subscribed; the next wake (nudge or poll) reads again.
+                        watch.put_back(wanted)
+                        continue
+                    if update is not None:
+                        update.present = shown = seen.players
+                        watch.sent = update.source.version
+                        yield update
+
+    @strawberry.subscription(
+        description="Where the caller stands at a quick-match table (the matchId quickMatch gave): now, "
+        "then at every change, until MATCHED or CANCELLED."
+    )
+    async def quick_match_updates(
+        self, info: Info[Context, Any], match_id: strawberry.ID
+    ) -> AsyncGenerator[QuickMatchUpdate, None]:
+        async for update in quick_api.updates(info, match_id):  # quick-match (api/graphql/quick_match.py)
+            yield update

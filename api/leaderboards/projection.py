@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
 from openskill.models import PlackettLuce
 
 from api.leaderboards import moderation
@@ -39,6 +40,19 @@ class Ended:
     has_bot: bool
     ranks: tuple[int, ...] | None
     scores: tuple[float | None, ...]
+    stood_in: frozenset[int] = frozenset()  # seats a bot played for a while their player was away
+
+
+# LEADERBOARD_STAND_IN_POLICY: how a match in which a bot stood in for an absent player is rated.
+RATED = "rated"  # as played: the absent player answers for their seat, stand-in's result and all
+ABSENT_UNRATED = "absent-unrated"  # the absent players are left out; the others are rated among themselves
+UNRATED = "unrated"  # the match rates nobody
+STAND_IN_POLICIES = (RATED, ABSENT_UNRATED, UNRATED)
+
+
+def stand_in_policy() -> str:
+    policy = str(getattr(settings, "LEADERBOARD_STAND_IN_POLICY", RATED))
+    return policy if policy in STAND_IN_POLICIES else RATED
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +87,15 @@ def rated(ended: Ended, rules: Rules) -> list[tuple[int, int]]:
         return []
     if ended.has_bot and not rules.policy.count_bot_matches:
         return []
+    policy = stand_in_policy() if ended.stood_in else RATED
+    if policy == UNRATED:
+        return []
+    absent = ended.stood_in if policy == ABSENT_UNRATED else frozenset()
     ranks = ended.ranks or (1,) * len(ended.seats)
     seats = [
         (player, ranks[index])
         for index, player in enumerate(ended.seats)
-        if player is not None and player not in rules.banned
+        if player is not None and player not in rules.banned and index not in absent
     ]
     return sorted(seats) if len(seats) >= MIN_RATED else []
 

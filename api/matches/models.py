@@ -8,6 +8,8 @@ import secrets
 from django.db import models
 from django.db.models import Q
 
+from api.matches import commitment
+
 
 def new_seed() -> str:
     return secrets.token_hex(16)
@@ -25,7 +27,14 @@ class Match(models.Model):
     game = models.CharField(max_length=32)
     status = models.CharField(max_length=16, choices=MatchStatus.choices, default=MatchStatus.LOBBY)
     options = models.JSONField(default=dict)
+    # The rules version of its game when the match was created (GameSpec.rules_version); 1 is the
+    # version every game had when versions began, and what the matches before them were given.
+    rules_version = models.PositiveIntegerField(default=1)
     seed = models.CharField(max_length=64, default=new_seed)
+    # The seed's commitment, published from the lobby on; the salt is revealed with the seed (see
+    # api/matches/commitment.py). Set once, as the row is created (``save``), from the seed it will use.
+    seed_salt = models.CharField(max_length=64, default=commitment.new_salt)
+    seed_commitment = models.CharField(max_length=64, blank=True, default="")
     version = models.IntegerField(default=0)  # the number of events in the log
     host = models.ForeignKey(
         "players.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_matches"
@@ -36,6 +45,9 @@ class Match(models.Model):
     outcome = models.JSONField(null=True, blank=True)  # {"ranks": [...], "scores": [...], "reason": str}
     # Why an ABORTED match ended, in a few words for people ("aborted by an admin", "lobby expired", ...).
     end_reason = models.CharField(max_length=64, blank=True, default="")
+    # Seats a bot plays while their player is away (api/matches/stand_ins.py). On the match, not the seats:
+    # seats are cached per process as fixed once dealt (api/matches/seating.py); the match row is read anew.
+    stand_ins = models.JSONField(default=dict, blank=True)
 
     class Meta:
         verbose_name_plural = "matches"
@@ -43,6 +55,12 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk} ({self.status})"
+
+    def save(self, *args, **kwargs):
+        # Bound before anyone can see the match, however it is created: a row is never without one.
+        if self._state.adding and not self.seed_commitment:
+            self.seed_commitment = commitment.commit(self.seed, self.seed_salt)
+        super().save(*args, **kwargs)
 
 
 class Seat(models.Model):
@@ -65,6 +83,23 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.index} of match #{self.match_id}"
+
+
+class QuickTable(models.Model):
+    """A lobby that quickMatch opened: what it pairs on and since when it waits (api/matches/quick.py)."""
+
+    match = models.OneToOneField(Match, primary_key=True, on_delete=models.CASCADE, related_name="quick")
+    pairing = models.CharField(max_length=96)  # game, seat count and options: who may sit here
+    seats = models.SmallIntegerField()
+    rating = models.FloatField()  # the seated players' mean ordinal: the middle of its rating window
+    opened_at_ms = models.BigIntegerField()
+    fill_at_ms = models.BigIntegerField()  # when bots take the empty seats and the deal starts
+
+    class Meta:
+        indexes = (models.Index(fields=["pairing", "fill_at_ms"], name="quick_table_queue"),)
+
+    def __str__(self) -> str:
+        return f"quick-match table #{self.match_id}"
 
 
 class AppendOnlyError(Exception):

@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 
 from api.common import statements
 from api.common.errors import Codes, ServiceError
-from api.matches import aftermath, seating, selectors, store
+from api.matches import aftermath, seating, selectors, stand_ins, store
 from api.matches.models import Match, MatchStatus
 from api.matches.results import MoveAccepted
 from games.core import engine
@@ -104,10 +104,10 @@ def bot_turn(match_id: Any, deadline_id: str, now_ms: int) -> MoveAccepted:
     require_active(match)
     if match.version != version:
         raise ServiceError(Codes.VERSION_MISMATCH, f"The match is at {match.version}, not {version}.")
-    bot_seat = next((s for s in match.seats.all() if s.index == seat and s.is_bot), None)
+    level = stand_ins.bot_level(match, seat)  # a bot seat's, or a stand-in's for an absent player
     game = selectors.load_game(match=match)
     legal = engine.legal_moves(game, seat)
-    bot = game.spec.bots.get(bot_seat.bot_level) if bot_seat else None
+    bot = game.spec.bots.get(level) if level else None
     if bot is None or seat not in engine.waiting_on(game) or not legal:
         raise ServiceError(Codes.NOT_SEATED, f"Seat {seat} is not a bot that may act now.")
     view = engine.view(game, seat_viewer(seat))

@@ -1,6 +1,6 @@
 """Writes (HackSoft style: keyword-only; a bad request raises ``ServiceError`` and changes nothing).
 
-Lobby: create_match, join_match, add_bot, remove_seat, leave_match, start_match, expire_lobby. Play: submit_move, resign, fire_deadline.
+Lobby: create_match, join_match, add_bot, remove_seat, leave_match, start_match, expire_lobby. Play: submit_move, resign, fire_deadline, reclaim_seat.
 Admin: abort_match. The append itself lives in ``store``; the retry loop in ``play``.
 """
 
@@ -15,7 +15,7 @@ from django.utils import timezone
 from api.common import statements
 from api.common.errors import Codes, ServiceError
 from api.common.specs import require_spec
-from api.matches import aftermath, idempotency, lobby, selectors, store
+from api.matches import aftermath, idempotency, lobby, quick, selectors, stand_ins, store
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
 from api.matches.play import bot_turn, fetch, pk_of, play, require_active, with_retries
 from api.matches.results import MoveAccepted
@@ -78,7 +78,7 @@ def create_match(
         raise ServiceError(Codes.INVALID_OPTIONS, parsed.message)
     with transaction.atomic():
         lobby.require_room_for(player)
-        match = Match.objects.create(game=game, options=parsed, host=player)
+        match = Match.objects.create(game=game, options=parsed, host=player, rules_version=spec.rules_version)
         Seat.objects.create(match=match, index=0, player=player)
         lobby.extend(match, store.clock_ms() if now_ms is None else now_ms)
     return _reload(match.id)
@@ -194,6 +194,7 @@ def _submit(
     parsed = require_spec(match.game).moves.load(move)
     if isinstance(parsed, Rejected):
         raise ServiceError(parsed.code, parsed.message)
+    stand_ins.reclaim(match, seat)  # a move of their own: they are back (undone if it is refused)
     result = play(match, seat, parsed, now_ms)
     if key:
         idempotency.remember(match=match, player=player, key=key, move=move, result=result)
@@ -236,7 +237,34 @@ def resign(*, match_id: Any, player: Any, now_ms: int | None = None) -> Match:
 def _timeout(match_id: Any, deadline_id: str, now_ms: int) -> MoveAccepted:
     match = fetch(match_id)
     require_active(match)
-    return play(match, None, Timeout(deadline_id), now_ms)
+    game = selectors.load_game(match=match)
+    stand_ins.note_timeout(match, game)  # absent players' misses; undone with the timeout if it is stale
+    return play(match, None, Timeout(deadline_id), now_ms, game)
+
+
+def _reclaim(match_id: Any, player: Any, now_ms: int) -> Match:
+    match = fetch(match_id)
+    require_active(match)
+    seat = selectors.seat_of(match=match, player=player)
+    if seat is None:
+        raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
+    if seat not in stand_ins.seats(match):
+        raise ServiceError(Codes.NOT_STOOD_IN, "Nobody stands in for your seat: it is yours already.")
+    stand_ins.reclaim(match, seat)
+    game = selectors.load_game(match=match)
+    seats, stood_in = match.seats.all(), stand_ins.seats(match)
+    rows = store.deadlines_for(game, seats, match.status, now_ms, stood_in)
+    store.replace_deadlines(match.pk, rows)  # the stand-in's pending move is called off
+    aftermath.committed(match.pk, match.version, deadlines=rows)
+    return match
+
+
+def reclaim_seat(*, match_id: Any, player: Any, now_ms: int | None = None) -> Match:
+    """Take your seat back from the bot that stood in for you, from the match's next decision on."""
+    _require_player(player)
+    now = store.clock_ms() if now_ms is None else now_ms
+    with_retries(lambda: _reclaim(match_id, player, now))
+    return _reload(match_id)
 
 
 def fire_deadline(*, match_id: Any, deadline_id: str, now_ms: int | None = None) -> bool:
@@ -269,6 +297,8 @@ def _fire(match_id: Any, deadline_id: str, now_ms: int) -> MoveAccepted | bool:
         return False
     if kind == lobby.LOBBY:
         return expire_lobby(match_id=match_id, now_ms=now_ms)
+    if kind == quick.FILL:  # a quick-match table's wait is over: bots take the empty seats
+        return quick.fill_table(match_id=match_id, now_ms=now_ms)
     attempt = bot_turn if kind == store.BOT else _timeout
     try:
         return with_retries(lambda: attempt(match_id, deadline_id, now_ms))

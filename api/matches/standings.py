@@ -12,7 +12,7 @@ from django.db.models import Max
 
 from api.common.specs import require_spec
 from api.leaderboards.projection import Ended
-from api.matches import eventlog
+from api.matches import eventlog, stand_ins
 from api.matches.models import Match, MatchEvent, MatchStatus
 from games.core import engine
 from games.core.outcome import Outcome
@@ -35,6 +35,7 @@ def as_ended(match: Match, outcome: Outcome | None = None, ended_at: datetime | 
         has_bot=any(seat.is_bot for seat in seats),
         ranks=tuple(outcome.ranks) if outcome else None,
         scores=tuple(outcome.scores) if outcome else (None,) * len(seats),
+        stood_in=stand_ins.ever(match),
     )
 
 

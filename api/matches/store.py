@@ -54,12 +54,15 @@ def parse_bot_deadline_id(deadline_id: str) -> tuple[int, int] | None:
     return int(seat), int(version)
 
 
-def deadlines_for(game: Game, seats: Sequence[Seat], status: str, now_ms: int) -> list[DeadlineRow]:
-    """The timers a match at ``game`` waits on: the game's own, plus a thinking delay per bot to act."""
+def deadlines_for(
+    game: Game, seats: Sequence[Seat], status: str, now_ms: int, stood_in: frozenset[int] = frozenset()
+) -> list[DeadlineRow]:
+    """The timers a match at ``game`` waits on: the game's own, plus a thinking delay per bot to act
+    (a bot seat, or a seat ``stood_in`` for while its player is away: api/matches/stand_ins.py)."""
     if status != MatchStatus.ACTIVE or game.over:
         return []
     rows = [(deadline.id, deadline.at, deadline.kind) for deadline in game.spec.deadlines(game.state)]
-    bots = {seat.index for seat in seats if seat.is_bot}
+    bots = {seat.index for seat in seats if seat.is_bot} | stood_in
     acting = _bot_order(game, [seat for seat in sorted(engine.waiting_on(game)) if seat in bots])
     rows += [
         (bot_deadline_id(seat, game.version), now_ms + _thinking_ms(game, seat) + place, BOT)

@@ -1,8 +1,9 @@
 """REST for what is not a graph: ``GET /api/matches/<id>/replay.json``.
 
-The caller's redacted log (or the full log and the seed, once the match is over and its options reveal
-it), identified by ``Authorization: Bearer <token>``; no token means the spectator's view. Errors have
-the same shape as GraphQL's: ``{"errors": [{"message": ..., "extensions": {"code": ...}}]}``.
+The caller's redacted log and the seed's commitment (or the full log, the seed and its salt, once the
+match is over and its options reveal it), identified by ``Authorization: Bearer <token>``; no token means
+the spectator's view. Errors have the same shape as GraphQL's:
+``{"errors": [{"message": ..., "extensions": {"code": ...}}]}``.
 
 Its database work runs on the API's database threads (api/common/database.py), as GraphQL's does: a
 crowd of anonymous downloads shares DATABASE_THREADS sessions, waits its turn, and past
@@ -48,6 +49,7 @@ def match_json(match: Match) -> dict[str, Any]:
         "game": match.game,
         "status": match.status,
         "options": match.options,
+        "rulesVersion": match.rules_version,
         "seats": seats,
         "version": match.version,
     }
@@ -71,8 +73,11 @@ def replay_body(match_id: str, player: Any) -> tuple[int, dict[str, Any]]:
         return 404, {"errors": [error]}
     viewer = selectors.viewer_for(match=match, player=player)
     body: dict[str, Any] = {"match": match_json(match), "viewer": viewer_label(viewer)}
+    # The commitment from the lobby on; the seed and salt that open it only with the full log.
+    body["seedCommitment"] = match.seed_commitment
     if viewer.omniscient:
         body["seed"] = match.seed
+        body["seedSalt"] = match.seed_salt
     body["events"] = [event_json(event) for event in selectors.events_for(match=match, viewer=viewer)]
     return 200, body
 

@@ -45,6 +45,7 @@ SPEC: GameSpec[State] = GameSpec(
     designer="Ryan Wallace",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
+    rules_version=1,  # raise by one with every change of behaviour: see tests/golden/README.md
     options=OPTIONS,
     events=EVENTS,
     moves=MOVES,

@@ -48,6 +48,7 @@ SPEC: GameSpec[State] = GameSpec(
     designer="The Cliffs n' Cactuses team",  # the rulebook names no designer (README, Credits)
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
+    rules_version=1,  # raise by one with every change of behaviour: see tests/golden/README.md
     options=OPTIONS,
     events=EVENTS,
     moves=MOVES,

@@ -27,6 +27,10 @@
 - ``view_type``: the dataclass ``player_view`` returns, named ``<Prefix>View``; the API mirrors it field
   by field as the game's typed GraphQL view, and names the game's other GraphQL types ``<Prefix>...``.
 - ``describe_move(move)``: a short sentence for people naming a move given in its JSON form.
+- ``rules_version``: which rules this code plays, a whole number from 1, raised by one whenever the game's
+  behaviour changes (what ``decide`` accepts and produces, what a viewer sees). Each match records the
+  version it was created under; a golden log per version (tests/golden) keeps old versions replaying and
+  fails CI on a behaviour change without a raise.
 - ``copies``: the game's card type and the field that tells two copies of one kind apart (see
   ``games.core.copies``); ``None`` for a game without cards. The conformance suite relabels copies
   with it to check that no viewer can tell them apart, and follows each seat's knowledge card by card.
@@ -81,6 +85,7 @@ class GameSpec(Generic[S]):
     outcome: Callable[[S], Outcome | None]
     bots: Mapping[str, Bot] = field(default_factory=dict)
     summary: str = ""
+    rules_version: int = 1  # every game sets its own; 1 is where versions began (see the docstring)
     invariants: Callable[[S], tuple[str, ...]] = field(default=lambda state: ())
     secrets: Callable[[S, Viewer], tuple[Any, ...]] = field(default=lambda state, viewer: ())
     may_act: Callable[[S], frozenset[int]] | None = None  # None: the seats it waits on

@@ -76,6 +76,7 @@ SPEC: GameSpec[State] = GameSpec(
     designer="Phil Leduc",
     min_players=1,
     max_players=4,
+    rules_version=1,  # raise by one with every change of behaviour: see tests/golden/README.md
     options=OPTIONS,
     events=EVENTS,
     moves=MOVES,

@@ -52,6 +52,7 @@ async def test_a_seat_sees_its_own_card_and_no_seed(client, table):
         "game": toy_game.KEY,
         "status": "ACTIVE",
         "options": {"target": 10, "turnSeconds": 30, "freeForAll": False, "revealAfterEnd": True},
+        "rulesVersion": 1,
         "seats": [
             {
                 "index": 0,

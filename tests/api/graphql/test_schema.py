@@ -58,6 +58,8 @@ def test_the_design_names_are_all_there():
     assert fields("Mutation") == {
         "registerPlayer", "createMatch", "joinMatch", "addBot", "startMatch", "submitMove", "resign",
         "removeSeat", "leaveMatch", "rotateToken",
+        "quickMatch", "leaveQuickMatch",  # quick-match
+        "reclaimSeat",  # stand-ins
     }  # fmt: skip
     submit = types["Mutation"].fields["submitMove"]
     assert set(submit.args) == {"matchId", "move", "expectedVersion", "idempotencyKey"}
@@ -66,9 +68,10 @@ def test_the_design_names_are_all_there():
     subscription = types["Subscription"].fields["matchUpdates"]
     assert set(subscription.args) == {"matchId", "afterVersion"}
     assert str(subscription.type) == "MatchUpdate!"
+    assert set(types["Subscription"].fields) >= {"matchUpdates", "quickMatchUpdates"}  # quick-match
     assert fields("MatchUpdate") >= {"version", "events", "view"}
     assert set(types["MatchStatus"].values) == {"LOBBY", "ACTIVE", "FINISHED", "ABORTED"}
-    assert fields("MatchEvent") == {"seq", "type", "at", "seat", "data"}
+    assert fields("MatchEvent") == {"seq", "type", "at", "seat", "data", "byStandIn"}
     assert fields("Seat") >= {"index", "player", "isBot"}
     assert fields("LegalMove") == {"label", "input"}
     assert fields("Deadline") == {"id", "at", "kind"}

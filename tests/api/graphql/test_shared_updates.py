@@ -65,6 +65,8 @@ async def live(subscriber: Any, match_id: str, token: str | None = None, query: 
 async def test_spectators_share_one_execution_and_a_seat_gets_its_own(table, subscriber, executions):
     watchers = [await live(subscriber, table.match_id) for _ in range(3)]
     seat = await live(subscriber, table.match_id, table.host.token)
+    for watcher in watchers:  # the seat's arrival (Seat.connected), sent at once in this process
+        assert (await watcher.update())["events"] == []  # the match did not move
     executions.clear()
 
     await play_end_turn(table)
@@ -81,6 +83,7 @@ async def test_spectators_share_one_execution_and_a_seat_gets_its_own(table, sub
 async def test_two_seats_never_share_an_update(table, subscriber, executions):
     host = await live(subscriber, table.match_id, table.host.token, SPECTATOR_VIEW)
     guest = await live(subscriber, table.match_id, table.guest.token, SPECTATOR_VIEW)
+    assert (await host.update())["events"] == []  # the guest's arrival: the match did not move
     executions.clear()
 
     await play_end_turn(table)
@@ -203,4 +206,4 @@ def test_every_match_update_field_is_one_the_sharing_was_checked_for():
     # a new field must depend on nothing else (not on the context, not on the player but through the
     # audience), or MatchUpdate.sharing_key must grow to tell its subscribers apart.
     fields = set(schema._schema.type_map["MatchUpdate"].fields)  # type: ignore[attr-defined]
-    assert fields == {"version", "status", "outcome", "events", "view", "legalMoves"}
+    assert fields == {"version", "status", "outcome", "events", "view", "legalMoves", "seats"}

@@ -70,6 +70,13 @@ class Subscriber:
         assert "errors" not in message["payload"], message
         return message["payload"]["data"]["matchUpdates"]
 
+    async def moved(self) -> dict[str, Any]:
+        """The next update that carries events: the match moved. Updates sent only because a player
+        arrived or left (Seat.connected) are passed over."""
+        while not (update := await self.update())["events"]:
+            pass
+        return update
+
     async def quiet(self) -> bool:
         return await self.ws.receive_nothing(timeout=0.3)
 
@@ -184,9 +191,9 @@ async def test_a_spectator_never_receives_a_secret(register, subscriber):
             (m for m in moves if m["input"]["daredevilRock"]["action"] in ("EXAMINE", "PROBE")), moves[0]
         )
         await player.submit(table.match_id, move["input"])
-        updates += [await watcher.update(), await seat.update()]
+        updates += [await watcher.moved(), await seat.moved()]
     await table.guest.lobby("resign", table.match_id)
-    final = [await watcher.update(), await seat.update()]
+    final = [await watcher.moved(), await seat.moved()]
     assert final[0]["status"] == "FINISHED"
     updates += final
     assert all(secrets_in(update) == [] for update in updates)

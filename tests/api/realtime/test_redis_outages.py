@@ -48,13 +48,13 @@ async def test_while_redis_is_down_subscriptions_stay_open_and_new_connections_s
     layer_on_private_redis.stop()
 
     move = await play_end_turn(table)  # accepted, though its nudge cannot be published
-    assert (await before.update())["version"] == move["version"]
+    assert (await before.moved())["version"] == move["version"]
 
     during, version = await live(subscriber, table.guest.token, table.match_id)
     assert version == move["version"]
     again = await play_end_turn(table)
-    assert (await before.update())["version"] == again["version"]
-    assert (await during.update())["version"] == again["version"]
+    assert (await before.moved())["version"] == again["version"]
+    assert (await during.moved())["version"] == again["version"]
 
 
 async def test_when_redis_returns_nudges_reach_old_and_new_subscriptions_again(
@@ -73,8 +73,8 @@ async def test_when_redis_returns_nudges_reach_old_and_new_subscriptions_again(
     await asyncio.sleep(0.6)  # waits begun at the outage's interval (0.5 s) are over
 
     move = await play_end_turn(table)
-    assert (await before.update())["version"] == move["version"]
-    assert (await during.update())["version"] == move["version"]
+    assert (await before.moved())["version"] == move["version"]
+    assert (await during.moved())["version"] == move["version"]
 
 
 async def test_a_server_that_never_reached_redis_serves_websockets_and_joins_redis_when_it_answers(
@@ -83,7 +83,7 @@ async def test_a_server_that_never_reached_redis_serves_websockets_and_joins_red
     layer_on_private_redis.stop()  # before this process ever opened a connection to it
     watcher, _ = await live(subscriber, table.guest.token, table.match_id)
     move = await play_end_turn(table)
-    assert (await watcher.update())["version"] == move["version"]
+    assert (await watcher.moved())["version"] == move["version"]
 
     layer_on_private_redis.start()
     layer = get_channel_layer()
@@ -93,4 +93,4 @@ async def test_a_server_that_never_reached_redis_serves_websockets_and_joins_red
     await asyncio.sleep(0.6)
 
     again = await play_end_turn(table)
-    assert (await watcher.update())["version"] == again["version"]
+    assert (await watcher.moved())["version"] == again["version"]

@@ -65,10 +65,11 @@ function LiveMatch({ match, info, module, player, setPlayer, refresh }) {
 // ---- the live table -----------------------------------------------------------------------------------
 
 const UPDATES = `subscription Live($id: ID!, $afterVersion: Int) { matchUpdates(matchId: $id, afterVersion: $afterVersion) {
-  version status outcome { ranks scores reason winners }
+  version status outcome { ranks scores reason winners } seats { index connected standIn }
   events { seq type seat data } legalMoves { label input } view { ...TABLE } } }`;
 // What MatchUpdate does not carry, asked after each update.
 const CLOCK = "query Clock($id: ID!) { match(id: $id) { version waitingOn deadline { at kind } } }";
+const RECLAIM = "mutation Reclaim($id: ID!) { reclaimSeat(matchId: $id) { error { code message } } }";
 const SUBMIT = `mutation Move($id: ID!, $move: MoveInput!, $version: Int) {
   submitMove(matchId: $id, move: $move, expectedVersion: $version) {
     __typename ... on MoveAccepted { version } ... on MoveRejected { code message retryAfter } } }`;
@@ -76,7 +77,7 @@ const SUBMIT = `mutation Move($id: ID!, $move: MoveInput!, $version: Int) {
 // The match's stream of updates, from `ready` on. A lobby is followed only once it has enough seats to
 // start: the service cannot build the view of a lobby with fewer (it answers INTERNAL_SERVER_ERROR).
 function useLiveMatch(match, module, ready) {
-  const [live, setLive] = useState({ version: null, status: null, view: null, moves: [], outcome: null, events: [] });
+  const [live, setLive] = useState({ version: null, status: null, view: null, moves: [], outcome: null, events: [], seats: [] });
   const [clock, setClock] = useState({ version: -1, waitingOn: [], deadline: null });
   const [error, setError] = useState(null);
   useEffect(() => {
@@ -86,12 +87,18 @@ function useLiveMatch(match, module, ready) {
       setLive((old) => ({
         version: update.version, status: update.status, view: update.view, moves: update.legalMoves,
         outcome: update.outcome, events: [...old.events, ...newer(update.events, old.events)].slice(-RECENT_EVENTS),
+        seats: update.seats || old.seats, // who is here and who is stood in for (an update comes when that changes)
       }));
       // Answers may cross: an older version's clock never replaces a newer one's.
       api.query(CLOCK, { id: match.id }).then(({ match: now }) => setClock((old) => (now.version >= old.version ? now : old)), () => {});
     }, setError);
   }, [match.id, module, ready]); // not on every version: the stream resumes from the last one itself
   return [live, clock, error];
+}
+
+// The drawing modules' seats with the live presence: `connected` and `standIn` of each seat.
+function withPresence(seats, live) {
+  return seats.map((seat) => ({ ...seat, ...(live.find((each) => each.index === seat.index) || {}) }));
 }
 
 function newer(events, known) {
@@ -102,7 +109,9 @@ function newer(events, known) {
 function LiveTable({ match, info, module, live, clock, streamError }) {
   const [refusal, setRefusal] = useState(null);
   const now = useNow();
-  const seats = seatsOf(match);
+  const seats = withPresence(seatsOf(match), live.seats);
+  const standIn = live.seats.find((seat) => seat.index === match.mySeat)?.standIn;
+  const reclaim = () => api.mutate(RECLAIM, { id: match.id }).then(() => setRefusal(null), setRefusal);
   const play = async (move) => {
     try {
       await api.mutate(SUBMIT, { id: match.id, move, version: live.version });
@@ -117,6 +126,8 @@ function LiveTable({ match, info, module, live, clock, streamError }) {
   return html`<${TableHeader} info=${info} matchId=${match.id} status=${status} seats=${seats} mySeat=${match.mySeat}
       waiting=${active ? clock.waitingOn : []} deadline=${active ? clock.deadline : null} now=${now} version=${live.version} />
     ${match.mySeat == null && html`<p class="notice">You are watching as a spectator.</p>`}
+    ${standIn && active && html`<p class="notice">A bot played your seat while you were away.
+      <button type="button" onClick=${reclaim}>Take my seat back</button> (or just make your move)</p>`}
     <${ErrorNote} error=${streamError} />
     <div class="refusal">${refusal && html`<${ErrorNote} error=${refusal} />`}</div>
     <${OutcomeView} outcome=${live.outcome} seats=${seats} />

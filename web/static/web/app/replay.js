@@ -14,6 +14,10 @@ const META = `query Replay($id: ID!) { match(id: $id) {
   id game status version createdAt finishedAt seats { index isBot botLevel player { id name } }
   outcome { ranks scores reason winners } } }`;
 
+// Asked apart from META: checking the shuffles folds the whole log on the server, and the table need not wait.
+const FAIRNESS = `query Fairness($id: ID!) { match(id: $id) { seedCommitment seed seedSalt
+  verification { verified commitmentMatches eventsReproduced events problem } } }`;
+
 // `asSeat` is only sent when a seat is chosen: "every card" is the default view of a finished match.
 const seatArg = (seat) => (seat == null ? ["", ""] : [", $seat: Int", ", asSeat: $seat"]);
 
@@ -167,12 +171,37 @@ function ReplayPage({ id }) {
     <p><a href="/replays/">All replays</a></p>
     <${Controls} position=${position} last=${last} go=${go} playing=${playing} setPlaying=${setPlaying}
       speed=${speed} setSpeed=${setSpeed} seat=${seat} seats=${seats} chooseSeat=${chooseSeat} />
+    <${Fairness} id=${match.id} />
     <${ErrorNote} error=${viewError || eventsError} />
     ${position === last && html`<${OutcomeView} outcome=${match.outcome} seats=${seats} />`}
     <div class="table-layout">
       <${GameTable} module=${module} view=${view} seat=${viewSeat} seats=${seats} moves=${[]} play=${noPlay} deadline=${null} now=${now} />
       <${EventLog} module=${module} events=${events} seats=${seats} current=${position} onPick=${go} title="Events" />
     </div>`;
+}
+
+// The seed's commitment, and once the match is over whether its seed opens it and reproduces every event.
+function Fairness({ id }) {
+  const [state, setState] = useState({ match: null, error: null });
+  useEffect(() => {
+    api.query(FAIRNESS, { id }).then(({ match }) => setState({ match, error: null }), (error) => setState({ match: null, error }));
+  }, [id]);
+  const { match, error } = state;
+  if (error) return html`<p class="fairness notice error" data-fairness="error">Shuffles not checked: ${error.message}</p>`;
+  if (!match) return html`<p class="fairness notice" data-fairness="checking">Checking the shuffles…</p>`;
+  const commitment = html`<code class="commitment" title=${match.seedCommitment}>${match.seedCommitment.slice(0, 12)}…</code>`;
+  const check = match.verification;
+  if (!check) {
+    return html`<p class="fairness notice" data-fairness="committed">Seed commitment ${commitment}: the seed and its salt are revealed when the match ends.</p>`;
+  }
+  if (!check.verified) {
+    return html`<p class="fairness bad" role="alert" data-fairness="failed">Shuffles not verified: ${check.problem}</p>`;
+  }
+  return html`<details class="fairness ok" data-fairness="verified">
+    <summary>Shuffles verified: commitment ${commitment} matches; all ${check.events} events reproduced.</summary>
+    <p>seed <code>${match.seed}</code>, salt <code>${match.seedSalt}</code>:
+      SHA-256("cliffside-seed-v1:<i>seed</i>:<i>salt</i>") is <code>${match.seedCommitment}</code>.</p>
+  </details>`;
 }
 
 const noPlay = () => Promise.reject(new Error("A replay takes no moves."));

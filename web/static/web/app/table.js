@@ -127,6 +127,8 @@ export function SeatList({ seats, mySeat, waiting = [], meLabel = "you" }) {
       return html`<li class=${classes} key=${seat.index} aria-current=${active ? "true" : undefined}>
         <span class="seat-number">${seat.index}</span> ${seat.name}
         ${seat.isBot && html` <span class="badge">bot</span>`}
+        ${seat.standIn && html` <span class="badge" title="A bot plays for this player until they are back">bot stands in</span>`}
+        ${!seat.isBot && seat.connected === false && seat.playerId && html` <span class="badge away">away</span>`}
         ${seat.index === mySeat && html` <span class="badge">${meLabel}</span>`}
         ${active && html` <span class="badge turn">to act</span>`}
       </li>`;
