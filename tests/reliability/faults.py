@@ -156,7 +156,9 @@ def rig(postgres: backends.PostgresServer, template: str, logs: Path) -> Iterato
         database_copy(postgres, template, name) as url,
     ):
         env = without_pytest(stack.production_env(url, private.url, PREFIX))
-        env.update({"BOT_DELAY_MS": str(BOT_DELAY_MS), **THREADS})
+        # The humans here play over HTTP and let turns time out on purpose (that is the fault under
+        # test): with no subscription they count as away, and a stand-in would take their seats.
+        env.update({"BOT_DELAY_MS": str(BOT_DELAY_MS), "STAND_IN_AFTER_MISSED_DEADLINES": "0", **THREADS})
         ready = Rig(postgres, name, private, logs, env)
         with ready.running:  # every process it started, stopped before the database is dropped
             yield ready
