@@ -99,10 +99,11 @@ def changes_data(sql: object) -> bool:
 def _hung_up(raw: Any) -> bool:
     """Has the server closed this idle connection already? An idle session is sent nothing but its
     termination, so anything to read (without waiting) means it is gone."""
-    if raw is None:
+    fileno = getattr(raw, "fileno", None)
+    if fileno is None:  # no connection yet, or one with no socket (SQLite, embedded mode)
         return False
     try:
-        readable, _, _ = select.select([raw.fileno()], [], [], 0)
+        readable, _, _ = select.select([fileno()], [], [], 0)
     except Exception:  # closed already: no socket left
         return True
     return bool(readable)
@@ -173,7 +174,7 @@ def connection_failed(error: BaseException, raw: Any = None) -> bool:
         if pgconn is not None and getattr(pgconn, "status", 0) != 0:  # libpq's CONNECTION_OK is 0
             return True
     if raw is not None:
-        return bool(raw.closed)  # psycopg closes a connection it found broken
+        return bool(getattr(raw, "closed", False))  # psycopg closes a connection it found broken
     if connection.connection is None:  # never connected, or Django already closed it
         return True
     return not connection.is_usable()
