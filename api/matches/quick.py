@@ -12,6 +12,11 @@ queue is those rows in PostgreSQL, so every server process pairs from the same q
   then seats bots in the empty places and deals (``fill_table``). So the wait is the lobby timer
   every lobby has, and a table past it refuses joins like an expired lobby.
 - ``leave_quick_match`` gives the seat up; the last person to leave closes the table.
+
+A friend may also sit at a table by its id (``joinMatch``) and leave it with ``leaveMatch``: both act
+as here (the wait stays the table's, the table deals when full, nobody's leaving closes it but the
+last). What only a host's lobby has (``addBot``, ``removeSeat``, ``startMatch``) is refused with
+``QUICK_MATCH_TABLE``: nobody hosts a quick-match table, its wait and its bots are the server's.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ FILL = "quick"  # the kind of a quick-match table's lobby deadline: bots fill it
 INVALID_SEATS = "INVALID_SEATS"
 ALREADY_QUEUED = "ALREADY_QUEUED"
 NOT_QUICK_MATCH = "NOT_QUICK_MATCH"
+QUICK_MATCH_TABLE = "QUICK_MATCH_TABLE"
 EVERYONE_LEFT_REASON = "everyone left the quick-match table"
 NEW_PLAYER_RATING = DEFAULT_MU - 3 * DEFAULT_SIGMA  # an unrated player's ordinal
 CANDIDATES = 50  # tables looked at per request, the oldest first: plenty for one key's queue
@@ -150,6 +156,14 @@ def _lock(match_id: int, now_ms: int) -> Match | None:
     return match if len(match.seats.all()) < match.quick.seats else None
 
 
+def join(match: Match, player: Any, now_ms: int) -> None:
+    """Seat ``player`` at the locked table ``match`` (with its seats attached); the last seat deals."""
+    table = match.quick
+    if len(match.seats.all()) >= table.seats:
+        raise ServiceError(Codes.MATCH_FULL, "Every seat is taken.")
+    _join(match, player, now_ms)
+
+
 def _join(match: Match, player: Any, now_ms: int) -> None:
     table = match.quick
     seats = list(match.seats.all())
@@ -226,26 +240,46 @@ def leave_quick_match(*, match_id: Any, player: Any, now_ms: int | None = None) 
         raise ServiceError(Codes.AUTH_REQUIRED, "Sign in (Authorization: Bearer <token>) to do this.")
     with transaction.atomic():
         match = fetch(match_id)
-        table = _table_of(match)
+        _table_of(match)
         if match.status != MatchStatus.LOBBY:
             raise ServiceError(Codes.NOT_IN_LOBBY, f"The table is {match.status}: nothing to leave.")
-        seat = selectors.seat_of(match=match, player=player)
-        if seat is None:
-            raise ServiceError(Codes.NOT_SEATED, "You have no seat at this table.")
-        lobby.vacate(match, seat)
-        people = list(
-            Seat.objects.filter(match=match, player__isnull=False)
-            .order_by("index")
-            .values_list("player_id", flat=True)
-        )
-        if not people:
-            aftermath.abort(match=match, reason=EVERYONE_LEFT_REASON)
-        else:
-            if match.host_id == player.pk:  # the table is nobody's: the next person holds it
-                Match.objects.filter(pk=match.pk).update(host_id=people[0])
-            _rate(table, people)
-            aftermath.committed(match.pk, match.version)
+        leave(match, player)
     return _reload(match_id)
+
+
+def leave(match: Match, player: Any) -> None:
+    """``player`` gives up their seat at the waiting table ``match``; the last to leave closes it."""
+    seat = selectors.seat_of(match=match, player=player)
+    if seat is None:
+        raise ServiceError(Codes.NOT_SEATED, "You have no seat at this table.")
+    lobby.vacate(match, seat)
+    people = list(
+        Seat.objects.filter(match=match, player__isnull=False)
+        .order_by("index")
+        .values_list("player_id", flat=True)
+    )
+    if not people:
+        aftermath.abort(match=match, reason=EVERYONE_LEFT_REASON)
+        return
+    if match.host_id == player.pk:  # the table is nobody's: the next person holds it
+        Match.objects.filter(pk=match.pk).update(host_id=people[0])
+    _rate(match.quick, people)
+    aftermath.committed(match.pk, match.version)
+
+
+def is_table(match: Match) -> bool:
+    """Is ``match`` a quick-match table (waiting, or dealt from one)?"""
+    return QuickTable.objects.filter(match_id=match.pk).exists()
+
+
+def refuse_hosting(match: Match) -> None:
+    """What only a host's lobby has is refused at a quick-match table (see the module's docstring)."""
+    if is_table(match):
+        raise ServiceError(
+            QUICK_MATCH_TABLE,
+            "Nobody hosts a quick-match table: it deals when full, and bots take the empty seats after "
+            "its wait.",
+        )
 
 
 def _table_of(match: Match) -> QuickTable:

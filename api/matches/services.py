@@ -92,8 +92,11 @@ def join_match(*, match_id: Any, player: Any, now_ms: int | None = None) -> Matc
         if selectors.seat_of(match=match, player=player) is not None:
             raise ServiceError(Codes.ALREADY_SEATED, "You already have a seat in this match.")
         lobby.require_room_for(player)
-        Seat.objects.create(match=match, index=_next_index(match), player=player)
-        lobby.extend(match, now)
+        if quick.is_table(match):  # a friend sits at a quick-match table by its id: its wait stays
+            quick.join(match, player, now)
+        else:
+            Seat.objects.create(match=match, index=_next_index(match), player=player)
+            lobby.extend(match, now)
     return _reload(match_id)
 
 
@@ -104,6 +107,7 @@ def add_bot(*, match_id: Any, player: Any, level: str | None = None, now_ms: int
     with transaction.atomic():
         match = _lock_lobby(match_id, now)
         _require_host(match, player)
+        quick.refuse_hosting(match)
         bots = require_spec(match.game).bots
         level = level or (DEFAULT_BOT if DEFAULT_BOT in bots else next(iter(bots), DEFAULT_BOT))
         if level not in bots:
@@ -121,6 +125,7 @@ def remove_seat(*, match_id: Any, player: Any, seat: int, now_ms: int | None = N
     with transaction.atomic():
         match = _lock_lobby(match_id, now)
         _require_host(match, player)
+        quick.refuse_hosting(match)
         if seat == 0 or seat not in {taken.index for taken in match.seats.all()}:
             raise ServiceError(Codes.NO_SUCH_SEAT, f"Seat {seat} is not a guest's seat in this lobby.")
         lobby.vacate(match, seat)
@@ -137,7 +142,9 @@ def leave_match(*, match_id: Any, player: Any, now_ms: int | None = None) -> Mat
         seat = selectors.seat_of(match=match, player=player)
         if seat is None:
             raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
-        if match.host_id == player.pk:
+        if quick.is_table(match):  # as leaveQuickMatch: only the last to leave closes it
+            quick.leave(match, player)
+        elif match.host_id == player.pk:
             aftermath.abort(match=match, reason=lobby.HOST_LEFT_REASON)
         else:
             lobby.vacate(match, seat)
@@ -158,6 +165,7 @@ def expire_lobby(*, match_id: Any, now_ms: int) -> bool:
 def _start(match_id: Any, player: Any, now_ms: int) -> Match:
     match = _lock_lobby(match_id, now_ms)
     _require_host(match, player)
+    quick.refuse_hosting(match)
     spec = require_spec(match.game)
     if len(match.seats.all()) < spec.min_players:
         raise ServiceError(
@@ -255,7 +263,7 @@ def _reclaim(match_id: Any, player: Any, now_ms: int) -> Match:
     seats, stood_in = match.seats.all(), stand_ins.seats(match)
     rows = store.deadlines_for(game, seats, match.status, now_ms, stood_in)
     store.replace_deadlines(match.pk, rows)  # the stand-in's pending move is called off
-    aftermath.committed(match.pk, match.version, deadlines=rows)
+    aftermath.committed(match.pk, match.version, deadlines=rows, seats=True)  # standIn false for all
     return match
 
 

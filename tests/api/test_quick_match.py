@@ -192,3 +192,44 @@ def test_the_open_lobby_limit_counts_quick_tables(waits, settings, alice, make_p
     settings.MAX_OPEN_LOBBIES_PER_PLAYER = 1
     services.create_match(player=alice, game=toy_game.KEY, now_ms=T0)
     refused("TOO_MANY_LOBBIES", queue, player=alice)
+
+
+@pytest.mark.django_db
+def test_a_friend_joins_a_table_by_its_id_and_the_wait_stays_the_tables(waits, alice, bob, make_player):
+    """joinMatch at a quick-match table seats as quickMatch does: the bots' deadline does not move, and
+    the last seat deals (api/matches/quick.py)."""
+    table = queue(alice, seats=3)
+    joined = services.join_match(match_id=table.pk, player=bob, now_ms=T0 + 5 * SECOND)
+    assert joined.status == MatchStatus.LOBBY
+    deadline = MatchDeadline.objects.get(match=table, deadline_id="lobby")
+    assert (deadline.kind, deadline.at_ms) == ("quick", T0 + 20 * SECOND)
+    full = services.join_match(match_id=table.pk, player=make_player("Cleo"), now_ms=T0 + 6 * SECOND)
+    assert full.status == MatchStatus.ACTIVE
+    assert [seat.player_id for seat in full.seats.all()][:2] == [alice.pk, bob.pk]
+
+
+@pytest.mark.django_db
+def test_leave_match_at_a_quick_table_closes_it_only_when_the_last_leaves(waits, alice, bob):
+    """The player who opened a quick-match table is not a host whose leaving closes a lobby."""
+    table = queue(alice, seats=3)
+    queue(bob, seats=3, at=T0 + SECOND)
+    services.leave_match(match_id=table.pk, player=alice, now_ms=T0 + 2 * SECOND)
+    table = Match.objects.get(pk=table.pk)
+    assert (table.status, table.host_id) == (MatchStatus.LOBBY, bob.pk)
+    assert MatchDeadline.objects.get(match=table, deadline_id="lobby").at_ms == T0 + 20 * SECOND
+    services.leave_match(match_id=table.pk, player=bob, now_ms=T0 + 3 * SECOND)
+    assert Match.objects.get(pk=table.pk).status == MatchStatus.ABORTED
+
+
+@pytest.mark.django_db
+def test_what_only_a_hosts_lobby_has_is_refused_at_a_quick_table(waits, alice, bob):
+    table = queue(alice, seats=3)
+    queue(bob, seats=3, at=T0 + SECOND)
+    at = T0 + 2 * SECOND
+    refused("QUICK_MATCH_TABLE", services.add_bot, match_id=table.pk, player=alice, now_ms=at)
+    refused("QUICK_MATCH_TABLE", services.remove_seat, match_id=table.pk, player=alice, seat=1, now_ms=at)
+    refused("QUICK_MATCH_TABLE", services.start_match, match_id=table.pk, player=alice, now_ms=at)
+    table = Match.objects.get(pk=table.pk)
+    assert table.status == MatchStatus.LOBBY
+    assert [seat.player_id for seat in table.seats.all()] == [alice.pk, bob.pk]
+    assert MatchDeadline.objects.get(match=table, deadline_id="lobby").at_ms == T0 + 20 * SECOND
