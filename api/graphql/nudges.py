@@ -35,11 +35,20 @@ class Watch:
     woken: asyncio.Event = field(default_factory=asyncio.Event)
     sent: int = -1
     nudged: int | None = None  # the highest version a nudge announced, until it is read
+    reseated: bool = False  # the seats changed at a version already sent (reclaimSeat), until read
 
     def nudge(self, version: int) -> None:
         if version > self.sent:
             self.nudged = max(self.nudged or 0, version)
             self.woken.set()
+
+    def reseat(self) -> None:
+        self.reseated = True
+        self.woken.set()
+
+    def take_reseat(self) -> bool:
+        reseated, self.reseated = self.reseated, False
+        return reseated
 
     def take_nudge(self) -> int | None:
         wanted, self.nudged = self.nudged, None
@@ -101,13 +110,17 @@ class Nudges:
                 log.exception("nudge_receive_failed")
                 await asyncio.sleep(RECEIVE_RETRY_SECONDS)
                 continue
-            self.hand_out(message.get("match_id"), int(message.get("version", 0)))
+            self.hand_out(message.get("match_id"), int(message.get("version", 0)), bool(message.get("seats")))
 
-    def hand_out(self, match_id: Any, version: int) -> None:
-        """Wake every watch of the match behind ``version``, and start the read they will share."""
+    def hand_out(self, match_id: Any, version: int, seats: bool = False) -> None:
+        """Wake every watch of the match behind ``version``, and start the read they will share;
+        ``seats``: wake them all, the seats changed without a move."""
         watching = self.watches.get(match_id)
         if not watching:
             return
+        if seats:
+            for watch in watching:
+                watch.reseat()
         if any(version > watch.sent for watch in watching):
             self._spawn(self._read_ahead(match_id, version))
         for watch in watching:

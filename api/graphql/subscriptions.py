@@ -309,16 +309,17 @@ class Subscription:
                 yield first
                 while True:
                     await _wait(watch.woken, layer)
-                    wanted = watch.take_nudge()
+                    wanted, reseated = watch.take_nudge(), watch.take_reseat()
                     try:
                         update = await read_update(player, key, watch.sent, wanted)
-                        if update is None and seen.players != shown:  # someone came or went
+                        if update is None and (reseated or seen.players != shown):  # came, went, is back
                             update = await read_update(player, key, watch.sent, None, first=True)
                     except GraphQLError as error:
                         if (error.extensions or {}).get("code") != SERVICE_UNAVAILABLE:
                             raise
                         # The database is down: stay subscribed; the next wake (nudge or poll) reads again.
                         watch.put_back(wanted)
+                        watch.reseated = watch.reseated or reseated
                         continue
                     if update is not None:
                         update.present = shown = seen.players

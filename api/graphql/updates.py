@@ -187,7 +187,8 @@ class Sources:
 
     def _keep(self, match_id: int, source: Source) -> None:
         held = self._latest.get(match_id)
-        if held is None or held.version < source.version or held.match.seed != source.match.seed:
+        # The same version read again replaces it too: its seats may have changed (reclaimSeat).
+        if held is None or held.version <= source.version or held.match.seed != source.match.seed:
             self._latest[match_id] = source
         self._latest.move_to_end(match_id)
         while len(self._latest) > MATCHES_HELD:

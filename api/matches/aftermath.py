@@ -111,10 +111,11 @@ def committed(
     deadlines: list[DeadlineRow] | None = None,
     passed: tuple[Game, Sequence[Event]] | None = None,
     commit: notify.Commit | None = None,
+    seats: bool = False,
 ) -> None:
     """The one step after commit: cache ``game`` (and the snapshots its events ``passed``), arm the
     timers when ``deadlines`` changed (None: unchanged), nudge the subscribers (handing ``commit`` to
-    those in this process). Nothing here can undo the commit: each part logs its own failure and the
+    those in this process; ``seats``: the seats changed at this version, see notify). Nothing here can undo the commit: each part logs its own failure and the
     next goes on."""
 
     def after_commit() -> None:
@@ -124,6 +125,6 @@ def committed(
                 cache.keep_passed_snapshots(match_id, *passed)
         if deadlines is not None:
             timers.mirror(match_id=match_id, deadlines=deadlines)
-        notify.publish_match_advanced(match_id, version, commit)
+        notify.publish_match_advanced(match_id, version, commit, seats=seats)
 
     transaction.on_commit(after_commit, robust=True)

@@ -54,7 +54,11 @@ def group_name(match_id: int) -> str:
     return f"match.{match_id}"
 
 
-def publish_match_advanced(match_id: int, version: int, commit: Commit | None = None) -> None:
+def publish_match_advanced(
+    match_id: int, version: int, commit: Commit | None = None, *, seats: bool = False
+) -> None:
+    """Nudge the match's subscribers: it is at ``version``. ``seats``: its seats changed without a move
+    (a player took their seat back from a stand-in), so subscribers at that version read it again."""
     loop = calling_loop.get()
     running = loop is not None and loop.is_running()
     if running and commit is not None:
@@ -63,7 +67,9 @@ def publish_match_advanced(match_id: int, version: int, commit: Commit | None = 
     layer = get_channel_layer()
     if layer is None:
         return
-    message = {"type": "match.advanced", "match_id": match_id, "version": version}
+    message: dict[str, Any] = {"type": "match.advanced", "match_id": match_id, "version": version}
+    if seats:
+        message["seats"] = True
     if running:
         sent = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(match_id), message), loop)  # type: ignore[arg-type]
         sent.add_done_callback(lambda done: _log_failure(done, match_id, version))
