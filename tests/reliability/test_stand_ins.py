@@ -1,14 +1,17 @@
-"""Seats that survive a lost player (issue 24, points 4 and 5), through two real servers on one Redis.
+"""Seats that survive a lost player (issue 24, points 4 and 5), through real servers on one Redis.
 
 Bob watches a Racesmack table from server B; Alice plays on server A. Bob sees her arrive and leave
 (``Seat.connected``) though the match does not move; once she is gone, the first deadline she misses
 hands her seat to the bot (``Seat.standIn``), whose moves the log marks as the stand-in's; she comes
-back, takes the seat with ``reclaimSeat`` and the bot stops.
+back, takes the seat with ``reclaimSeat`` and the bot stops. And a server killed outright (SIGKILL,
+no word to anyone) does not keep its players "here": their marks lapse after PRESENCE_TTL_SECONDS.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +32,7 @@ RECLAIM = "mutation($id: ID!) { reclaimSeat(matchId: $id) { error { code } match
 
 
 @pytest.fixture(scope="module")
-def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Any:
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Any:
     settings = {
         "BOT_DELAY_MS": "20",
         "PRESENCE_POLL_SECONDS": "0.3",
@@ -37,7 +40,7 @@ def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Any:
         "STAND_IN_AFTER_MISSED_DEADLINES": "1",
     }
     with cluster(
-        servers=2, timer_workers=1, logs=tmp_path_factory.mktemp("stand-ins"), settings=settings
+        servers=3, timer_workers=1, logs=tmp_path_factory.mktemp("stand-ins"), settings=settings
     ) as up:
         yield up
 
@@ -98,6 +101,31 @@ async def story(a: str, b: str) -> None:
     await http.aclose()
 
 
-def test_an_absent_player_is_stood_in_for_and_comes_back(two_servers: Any) -> None:
-    a, b = (server.base for server in two_servers.servers)
+def test_an_absent_player_is_stood_in_for_and_comes_back(servers: Any) -> None:
+    a, b, _ = (server.base for server in servers.servers)
     asyncio.run(asyncio.wait_for(story(a, b), SECONDS * 2))
+
+
+async def killed(a: str, c: str, kill: Callable[[], None]) -> None:
+    http = Http(a, connections=2)
+    alice, bob = await lobby.register(http, 2, name="Killed")
+    match_id = await lobby.open_match(http, [alice, bob], game="racesmack", options=OPTIONS)
+    bob_socket = await Socket.open(socket_url(a), bob.token)
+    watching = await bob_socket.start(UPDATES, {"id": match_id})
+    alice_socket = await Socket.open(socket_url(c), alice.token)
+    await alice_socket.start(UPDATES, {"id": match_id})
+    await until(watching, alice_is(True))
+    kill()  # server C dies with Alice's mark in Redis: nothing removes it, it lapses
+    await until(watching, alice_is(False))
+    await lobby.resign(http, bob, match_id)
+    await bob_socket.aclose()
+    await http.aclose()
+
+
+def test_a_killed_servers_players_are_gone_once_their_marks_lapse(servers: Any) -> None:
+    a, _, c = servers.servers
+
+    def kill() -> None:
+        os.killpg(c.process.popen.pid, signal.SIGKILL)
+
+    asyncio.run(asyncio.wait_for(killed(a.base, c.base, kill), SECONDS))
