@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -63,7 +64,7 @@ async def until(watching: Operation, wanted: Callable[[dict[str, Any]], bool]) -
             return seen
 
 
-async def story(a: str, b: str) -> None:
+async def story(a: str, b: str) -> dict[str, float]:
     http = Http(a, connections=2)
     alice, bob = await lobby.register(http, 2, name="Stand-in")
     match_id = await lobby.open_match(http, [alice, bob], game="racesmack", options=OPTIONS)
@@ -75,9 +76,12 @@ async def story(a: str, b: str) -> None:
     await alice_socket.start(UPDATES, {"id": match_id})
     await until(watching, alice_is(True))  # on server A: server B's lookout saw her arrive
     await alice_socket.aclose()
+    left = time.monotonic()
     await until(watching, alice_is(False))
+    seen_leaving = time.monotonic() - left
 
     played = await until(watching, lambda update: any(e["byStandIn"] for e in update["events"]))
+    stood_in = time.monotonic() - left
     assert alice_is(False, stand_in=True)(played[-1])
     by_stand_in = [e for update in played for e in update["events"] if e["byStandIn"]]
     assert {event["seat"] for event in by_stand_in} == {0}  # only Alice's seat, only its own moves
@@ -85,8 +89,11 @@ async def story(a: str, b: str) -> None:
     back = await Socket.open(socket_url(a), alice.token)
     await back.start(UPDATES, {"id": match_id})
     await until(watching, alice_is(True, stand_in=True))  # here again, the bot still plays for now
+    reclaiming = time.monotonic()
     reclaimed = (await back.execute(RECLAIM, {"id": match_id}))["reclaimSeat"]
     assert reclaimed["error"] is None and reclaimed["match"]["seats"][0]["standIn"] is False
+    await until(watching, alice_is(True, stand_in=False))  # on server B, without waiting for a move
+    seen_back = time.monotonic() - reclaiming
     after = await until(watching, lambda update: update["version"] > played[-1]["version"] + 2)
     assert not any(e["byStandIn"] for update in after[-1:] for e in update["events"])
     assert alice_is(True, stand_in=False)(after[-1])
@@ -99,14 +106,21 @@ async def story(a: str, b: str) -> None:
     for closing in (back, bob_socket):
         await closing.aclose()
     await http.aclose()
+    return {"left": seen_leaving, "stood_in": stood_in, "back": seen_back}
 
 
-def test_an_absent_player_is_stood_in_for_and_comes_back(servers: Any) -> None:
+def test_an_absent_player_is_stood_in_for_and_comes_back(servers: Any, record_property: Any) -> None:
     a, b, _ = (server.base for server in servers.servers)
-    asyncio.run(asyncio.wait_for(story(a, b), SECONDS * 2))
+    took = asyncio.run(asyncio.wait_for(story(a, b), SECONDS * 2))
+    record_property(
+        "figure",
+        f"Racesmack, 1 s deadlines, presence poll 0.3 s: Alice's leaving seen on the other server after "
+        f"{took['left']:.2f} s, her seat stood in for {took['stood_in']:.2f} s after she left; "
+        f"reclaimSeat seen there after {took['back'] * 1000:.0f} ms",
+    )
 
 
-async def killed(a: str, c: str, kill: Callable[[], None]) -> None:
+async def killed(a: str, c: str, kill: Callable[[], None]) -> float:
     http = Http(a, connections=2)
     alice, bob = await lobby.register(http, 2, name="Killed")
     match_id = await lobby.open_match(http, [alice, bob], game="racesmack", options=OPTIONS)
@@ -116,16 +130,23 @@ async def killed(a: str, c: str, kill: Callable[[], None]) -> None:
     await alice_socket.start(UPDATES, {"id": match_id})
     await until(watching, alice_is(True))
     kill()  # server C dies with Alice's mark in Redis: nothing removes it, it lapses
+    died = time.monotonic()
     await until(watching, alice_is(False))
+    gone = time.monotonic() - died
     await lobby.resign(http, bob, match_id)
     await bob_socket.aclose()
     await http.aclose()
+    return gone
 
 
-def test_a_killed_servers_players_are_gone_once_their_marks_lapse(servers: Any) -> None:
+def test_a_killed_servers_players_are_gone_once_their_marks_lapse(servers: Any, record_property: Any) -> None:
     a, _, c = servers.servers
 
     def kill() -> None:
         os.killpg(c.process.popen.pid, signal.SIGKILL)
 
-    asyncio.run(asyncio.wait_for(killed(a.base, c.base, kill), SECONDS))
+    gone = asyncio.run(asyncio.wait_for(killed(a.base, c.base, kill), SECONDS))
+    assert gone >= 1.0  # not by a word from C (it had none to say): by the lapse of its mark
+    record_property(
+        "figure", f"server SIGKILLed: its player seen gone after {gone:.2f} s (TTL 3 s, poll 0.3 s)"
+    )
