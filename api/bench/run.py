@@ -46,7 +46,11 @@ def run(options: Options, console: Console) -> report.Report:
 def _against_the_service(parts: list[str], options: Options, out: report.Report, console: Console) -> None:
     console.rule(f"service in production mode: {options.workers} uvicorn worker(s), one timer worker")
     console.print("Rate limits are off (RATE_LIMITS=false): the load generator is one address.")
-    with production_stack(workers=options.workers, logs=options.out / "logs") as stack:
+    # The timers part lets every turn time out on purpose, with no player subscribed: stand-ins would
+    # play those seats after the first deadline and the figure would time bots, not timeouts.
+    console.print("Stand-ins are off (STAND_IN_AFTER_MISSED_DEADLINES=0).")
+    no_stand_ins = {"STAND_IN_AFTER_MISSED_DEADLINES": "0"}
+    with production_stack(workers=options.workers, logs=options.out / "logs", settings=no_stand_ins) as stack:
         out.machine["postgresql"] = stack.postgres.version()
         out.machine["redis"] = backends.redis_version(stack.redis_url)
         console.print(f"server {stack.server.base}; its logs in {stack.logs}")
