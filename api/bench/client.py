@@ -72,7 +72,10 @@ class Operation:
     async def next(self, timeout: float = ANSWER_SECONDS) -> tuple[float, dict[str, Any]]:
         """The next ``next`` payload (its arrival time, its data); raises on an error or a completion."""
         try:
-            arrival, message = await asyncio.wait_for(self.messages.get(), timeout)
+            # Not wait_for: on Python 3.11 it swallows a cancellation that comes as the message does,
+            # and a follower cancelled while its match streams updates would then never stop.
+            async with asyncio.timeout(timeout):
+                arrival, message = await self.messages.get()
         except TimeoutError:
             raise BenchError(f"nothing on operation {self.ident} for {timeout:.0f} s") from None
         return arrival, self._payload(message)
