@@ -24,23 +24,12 @@ import structlog
 from django.conf import settings
 from redis.exceptions import RedisError
 
+from api.common import lapsing
+
 log = structlog.get_logger(__name__)
 
 PROCESS = uuid.uuid4().hex[:12]  # this process's part of its members: two servers hold apart
 
-# KEYS: the matches' sets; ARGV[1]: lapse ms, then per key its count of members and the members.
-_RENEW = """
-local now = redis.call('TIME')
-local lapses = now[1] * 1000 + math.floor(now[2] / 1000) + tonumber(ARGV[1])
-local at = 2
-for _, key in ipairs(KEYS) do
-  local count = tonumber(ARGV[at])
-  for j = 1, count do redis.call('ZADD', key, lapses, ARGV[at + j]) end
-  at = at + count + 1
-  redis.call('PEXPIRE', key, tonumber(ARGV[1]))
-end
-return 1
-"""
 # KEYS: the matches' sets. Their live members, one list per key.
 _READ = """
 local now = redis.call('TIME')
@@ -99,18 +88,17 @@ class RedisPresence:
     def __init__(self, client: redis.Redis, prefix: str) -> None:
         self._client = client
         self._prefix = prefix
-        self._renew = client.register_script(_RENEW)
+        self._renew = client.register_script(lapsing.RENEW)
         self._read = client.register_script(_READ)
 
     def key(self, match_id: int) -> str:
         return f"{self._prefix}:presence:{match_id}"
 
     def renew(self, held: Mapping[int, Iterable[int]]) -> None:
-        keys, argv = [], [int(ttl_seconds() * 1000)]
-        for match_id, players in held.items():
-            members = [member(player) for player in players]
-            keys.append(self.key(match_id))
-            argv += [len(members), *members]
+        members = {
+            self.key(match_id): [member(player) for player in players] for match_id, players in held.items()
+        }
+        keys, argv = lapsing.renewal(members, int(ttl_seconds() * 1000))
         if keys:
             self._renew(keys=keys, args=argv)
 

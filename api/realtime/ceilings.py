@@ -29,6 +29,8 @@ import structlog
 from django.conf import settings
 from redis.exceptions import RedisError
 
+from api.common import lapsing
+
 log = structlog.get_logger(__name__)
 
 HOLD_SECONDS = 90.0  # a dead process's holds lapse this long after its last renewal
@@ -50,21 +52,6 @@ if redis.call('ZSCORE', KEYS[1], ARGV[1]) == false
 end
 redis.call('ZADD', KEYS[1], now_ms + tonumber(ARGV[3]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
-return 1
-"""
-# KEYS: sorted sets; ARGV[1]: hold ms, then for each key the count of its members, then the members.
-_RENEW = """
-local now = redis.call('TIME')
-local expires = now[1] * 1000 + math.floor(now[2] / 1000) + tonumber(ARGV[1])
-local at = 2
-for i, key in ipairs(KEYS) do
-  local count = tonumber(ARGV[at])
-  for j = 1, count do
-    redis.call('ZADD', key, expires, ARGV[at + j])
-  end
-  at = at + count + 1
-  redis.call('PEXPIRE', key, tonumber(ARGV[1]))
-end
 return 1
 """
 
@@ -175,12 +162,9 @@ class _Ceilings:
             for key, members in self.held.items():
                 self.local.setdefault(key, {}).update(dict.fromkeys(members, expires))
             return
-        keys = list(self.held)
-        arguments: list[Any] = [int(HOLD_SECONDS * 1000)]
-        for key in keys:
-            arguments += [len(self.held[key]), *sorted(self.held[key])]
+        keys, arguments = lapsing.renewal(self.held, int(HOLD_SECONDS * 1000))
         try:
-            await self.redis.eval(_RENEW, len(keys), *keys, *arguments)
+            await self.redis.eval(lapsing.RENEW, len(keys), *keys, *arguments)
         except (RedisError, OSError) as error:
             log.warning("ws_ceiling_renewal_failed", error=f"{type(error).__name__}: {error}")
 
