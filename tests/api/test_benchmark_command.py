@@ -120,8 +120,8 @@ def test_a_service_that_does_not_answer_fails_its_part_with_the_reason():
 
 
 def test_the_benchmark_starts_the_server_with_the_readmes_production_command():
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    section = readme.split("## Running in production", 1)[1].split("\n## ", 1)[0]
+    operating = (Path(__file__).resolve().parents[2] / "docs" / "operating.md").read_text()
+    section = operating.split("## Running in production", 1)[1].split("\n## ", 1)[0]
     command = section.split(".venv/bin/python manage.py serve ", 1)[1].split("\n", 1)[0]
     words = command.split("#", 1)[0].split()
     chosen = {"--host", "--port", "--workers"}  # the benchmark picks these itself

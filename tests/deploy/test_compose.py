@@ -185,9 +185,9 @@ def test_the_balancer_routes_http_and_websockets_to_the_web_replicas():
 
 
 def production_command() -> list[str]:
-    """The server command of the README's "Running in production" (``manage.py serve``), its
+    """The server command of docs/operating.md's "Running in production" (``manage.py serve``), its
     executable's path dropped."""
-    section = (ROOT / "README.md").read_text().split("## Running in production", 1)[1]
+    section = (ROOT / "docs" / "operating.md").read_text().split("## Running in production", 1)[1]
     block = section.split("```sh", 1)[1].split("```", 1)[0].replace("\\\n", " ")
     line = next(line for line in block.splitlines() if " ".join(SERVE) in line)
     words = shlex.split(line.split("#", 1)[0])

@@ -4,7 +4,7 @@ A ruling is Cliffside's answer where a rulebook is silent or ambiguous. Each gam
 a ``RULINGS.md`` in its package, with one heading per ruling: "## Ruling N — title". The package's
 code and its tests (``tests/games/<package>/``) cite rulings as "Ruling 7", "Rulings 2 and 3",
 "Rulings 1, 5 and 6" or "Rulings 1-3" (a hyphen or an en dash). Every ruling cited must be written down, every ruling written
-down must be cited at least once, and the README must link each game's rulings.
+down must be cited at least once, and docs/rulings.md must link each game's rulings.
 """
 
 from __future__ import annotations
@@ -98,6 +98,7 @@ def test_the_rulings_refer_only_to_rulings_that_exist(key):
 
 
 @pytest.mark.parametrize("key", GAMES)
-def test_the_readme_links_each_games_rulings(key):
-    link = (package_dir(key) / RULINGS).relative_to(ROOT).as_posix()
-    assert f"]({link})" in (ROOT / "README.md").read_text("utf-8"), f"README.md does not link {link}"
+def test_the_rulings_index_links_each_games_rulings(key):
+    link = "../" + (package_dir(key) / RULINGS).relative_to(ROOT).as_posix()
+    index = (ROOT / "docs" / "rulings.md").read_text("utf-8")
+    assert f"]({link})" in index, f"docs/rulings.md does not link {link}"
