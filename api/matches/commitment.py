@@ -1,7 +1,7 @@
 """The seed's commitment: what a match publishes before its first shuffle, so that the server cannot
 pick the seed after seeing the cards (the commit-reveal of online poker sites).
 
-The byte format is public and fixed (README, "Provably fair shuffles"):
+The byte format is public and fixed (docs/frontend.md, "Provably fair shuffles"):
 
     commitment = lowercase hex of SHA-256(utf8("cliffside-seed-v1:" + seed + ":" + salt))
 

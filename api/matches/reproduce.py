@@ -1,5 +1,5 @@
 """Re-deciding a match's log from its seed: the part of verification anyone can run, with the published
-engine (games/) and this module only: no server, no database (README, "Provably fair shuffles").
+engine (games/) and this module only: no server, no database (docs/frontend.md, "Provably fair shuffles").
 
 The log stores events, not the commands that produced them, so each decision is re-derived. At each
 point of the log, the seat that produced the next event (its ``seat``) is offered every command it could

@@ -45,7 +45,7 @@ def outcome(state: State) -> Outcome | None:
 SPEC: GameSpec[State] = GameSpec(
     key="cliffs-n-cactuses",
     name="Cliffs n' Cactuses",
-    designer="The Cliffs n' Cactuses team",  # the rulebook names no designer (README, Credits)
+    designer="The Cliffs n' Cactuses team",  # the rulebook names no designer (README.md, Credits)
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     rules_version=1,  # raise by one with every change of behaviour: see tests/golden/README.md

@@ -1,7 +1,7 @@
 """Each match commits to its seed: a per-match salt and SHA-256("cliffside-seed-v1:<seed>:<salt>").
 
 Matches that exist before this migration get theirs here, each its own salt: they were committed at the
-upgrade, not at their creation (README, "Provably fair shuffles").
+upgrade, not at their creation (docs/frontend.md, "Provably fair shuffles").
 """
 
 import hashlib
