@@ -11,10 +11,12 @@ PYTEST_ARGS ?= -n 2 --dist loadfile
 
 venv: $(STAMP)
 
-# Re-install only when the dependency declarations change; constraints.txt pins every version.
-$(STAMP): pyproject.toml constraints.txt
+# Re-install only when the dependency declarations change; constraints.txt pins every version. The
+# Python client (clients/python) is a package of its own, installed editable beside the server.
+$(STAMP): pyproject.toml constraints.txt clients/python/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e clients/python
 	touch $@
 
 # After changing dependencies in pyproject.toml: install them, then pin what is installed.
@@ -33,7 +35,7 @@ lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
-	$(BIN)/mypy games
+	$(BIN)/mypy games clients/python/cliffside_client
 
 test: lint
 	$(BIN)/pytest $(PYTEST_ARGS)
