@@ -35,7 +35,7 @@ lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
-	$(BIN)/mypy games clients/python/cliffside_client
+	MYPYPATH=clients/python $(BIN)/mypy -p games -p clients.research -p cliffside_client
 
 test: lint
 	$(BIN)/pytest $(PYTEST_ARGS)
