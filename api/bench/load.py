@@ -1,5 +1,6 @@
-"""The load generator: ``python -m api.bench.load`` reads one scenario's plan (JSON) on stdin, drives
-the service over HTTP and WebSocket only, and writes the scenario's figures (JSON) on stdout.
+"""The Python load generator: ``python -m api.bench.load`` reads one scenario's plan (JSON) on stdin,
+drives the service over HTTP and WebSocket only, and writes the scenario's figures (JSON) on stdout.
+(The service, peer and open-loop figures come from the Node one: ``api/bench/peers/load.mjs``.)
 
 It is a process of its own, apart from the server's, and never imports Django: what it measures is
 what any client would see. Progress bars go to stderr. When the service stops answering (or answers
@@ -18,14 +19,13 @@ import orjson
 import psycopg
 from websockets.exceptions import WebSocketException
 
-from api.bench import live, memory, reference, replay, service, timers
+from api.bench import live, memory, reference, replay, timers
 from api.bench.client import BenchError
 
 # What a service that stopped answering, or answered nonsense, looks like from here.
 BROKEN_RUN = (BenchError, httpx.HTTPError, WebSocketException, psycopg.Error, OSError, TimeoutError)
 
 SCENARIOS: dict[str, Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]] = {
-    "service": service.run,
     "reference": reference.run,
     "live": live.run,
     "timers": timers.run,

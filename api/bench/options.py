@@ -8,7 +8,8 @@ from pathlib import Path
 from api.bench.games import GamePlan
 
 ROOT = Path(__file__).resolve().parents[2]
-PARTS = ("engine", "reference", "service", "live", "timers", "memory", "replay")
+PARTS = ("engine", "reference", "service", "peers", "open", "live", "timers", "memory", "replay")
+SHAPES = ("ws", "http")  # the service's client shapes: moves over the socket, moves over HTTP
 
 
 @dataclass(frozen=True)
@@ -18,10 +19,19 @@ class Options:
     # uvicorn worker processes. On the 2-core machine 2 gave more moves/s than 1 and as many as 3,
     # with a lower submitMove p99 than 3.
     workers: int = 2
-    client: str = "ws"  # submitMove over the WebSocket ("ws") or HTTP POST ("http")
-    matches: int = 64  # concurrent matches of the service figure; also the reference's connections
+    # The closed loop (service, and the peer under the same load): each shape one window, one after the
+    # other on the same tables.
+    shapes: tuple[str, ...] = SHAPES
+    # submitMove over the WebSocket ("ws") or HTTP POST ("http"): the open loop's and the live part's
+    client: str = "ws"
+    matches: int = 64  # concurrent matches of the service, peer and open figures; the reference's connections
     warmup: float = 3.0
-    seconds: float = 20.0  # the measured window of the service and reference figures
+    seconds: float = 10.0  # the measured window of the service (each shape), peer and reference figures
+    # The open loop: these arrival rates in turn (moves/s over all matches), until one fails; the
+    # latency figures are the first rate's.
+    open_rates: tuple[int, ...] = (100, 200, 300, 400, 500, 600)
+    open_warmup: float = 1.0
+    open_seconds: float = 5.0
     subscribers: int = 200  # of the one live match, its seats included
     live_seconds: float = 10.0
     live_interval_ms: int = 100  # between two moves of the live match

@@ -1,4 +1,5 @@
-"""Each part of the benchmark: it drives its scenario, then adds its figures to the report.
+"""The parts of the benchmark the Python load generator drives: each drives its scenario, then adds its
+figures to the report (the Node-driven parts are in ``node_parts``).
 
 Scenarios run in the load generator (``python -m api.bench.load``), a process of its own; the long
 match the replay figure reads is built by ``python -m api.bench.seed`` with the server's environment.
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -67,29 +67,6 @@ def run_reference(stack: Stack, options: Options, out: report.Report, console: C
     out.keep("reference", result)
     label = f"reference: PostgreSQL 1-row commits ({options.matches} conns)"
     out.add("reference.commits_per_s", label, result["commits_per_s"], "commits/s")
-
-
-def run_service(stack: Stack, options: Options, out: report.Report, console: Console) -> None:
-    reference = next(iter(out.details.get("reference", [])), None)
-    for game in options.games:
-        plan = {"base": stack.server.base, "game": game.key, "seats": game.seats, "matches": options.matches}
-        timing = {"warmup": options.warmup, "seconds": options.seconds, "client": options.client}
-        result = drive({"scenario": "service", **plan, **timing, "dsn": stack.database_url})
-        out.keep("service", result)
-        shape = f"{options.matches} matches, {options.client}"
-        out.add("service.moves_per_s", f"service ({shape})", result["moves_per_s"], "moves/s", game=game.key)
-        for rank in ("p50", "p95", "p99"):
-            figure = f"service.submit_{rank}_ms"
-            out.add(figure, f"service submitMove {rank}", result[f"{rank}_ms"], "ms", game=game.key)
-        refused = result.get("refused_share")
-        percent = None if refused is None else round(refused * 100, 1)
-        out.add("service.refused_percent", "service: submissions refused", percent, "%", game=game.key)
-        label = "service: longest pause between two moves of a match"
-        out.add("service.longest_pause_ms", label, result.get("longest_pause_ms"), "ms", game=game.key)
-        if reference:
-            ratio = round(result["moves_per_s"] / reference["commits_per_s"], 3)
-            out.add("service.of_reference", "service ÷ reference", ratio, "", game=game.key)
-        add_commit_probe(out, "service", result, game.key)
 
 
 def run_live(stack: Stack, options: Options, out: report.Report, console: Console) -> None:
@@ -171,14 +148,3 @@ def run_replay(stack: Stack, options: Options, out: report.Report, console: Cons
             "replay.cold_ms", f"replay cold, new process ({events})", result["cold_ms"], "ms", game=game.key
         )
         out.add("replay.warm_ms", f"replay warm, median ({events})", result["warm_ms"], "ms", game=game.key)
-
-
-PartRunner = Callable[[Stack, Options, report.Report, Console], None]
-SERVICE_PARTS: dict[str, PartRunner] = {
-    "reference": run_reference,
-    "service": run_service,
-    "live": run_live,
-    "timers": run_timers,
-    "memory": run_memory,
-    "replay": run_replay,
-}

@@ -1,19 +1,33 @@
 """The orchestrator behind ``manage.py benchmark`` (``make bench``): the engine in-process, then every
-other figure against the service started in production mode (``stack``), each scenario driven by the
-load generator in a process of its own (``python -m api.bench.load``).
+other figure against the service started in production mode (``stack``), each scenario driven by a
+load generator in a process of its own: Node's (``api/bench/peers/load.mjs``) for the service, the
+peer and the open loop, Python's (``python -m api.bench.load``) for the others.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import asdict
 
 from rich.console import Console
 
-from api.bench import backends, report
+from api.bench import backends, node_parts, parts, report
 from api.bench.options import PARTS, Options
-from api.bench.parts import SERVICE_PARTS, PartFailed, run_engine
-from api.bench.stack import StackFailed, production_stack
+from api.bench.parts import PartFailed, run_engine
+from api.bench.stack import Stack, StackFailed, production_stack
+
+PartRunner = Callable[[Stack, Options, report.Report, Console], None]
+SERVICE_PARTS: dict[str, PartRunner] = {
+    "reference": parts.run_reference,
+    "service": node_parts.run_service,
+    "peers": node_parts.run_peers,
+    "open": node_parts.run_open,
+    "live": parts.run_live,
+    "timers": parts.run_timers,
+    "memory": parts.run_memory,
+    "replay": parts.run_replay,
+}
 
 
 def run(options: Options, console: Console) -> report.Report:
@@ -25,7 +39,7 @@ def run(options: Options, console: Console) -> report.Report:
     )
     out.machine |= {
         "workers": options.workers,
-        "load_generator": "same machine, one process",
+        "load_generator": "same machine, one process (Node for service, peers, open; Python for the others)",
         "rate_limits": "off",
     }
     if "engine" in options.parts:

@@ -79,10 +79,16 @@ class Server:
 class Stack:
     env: dict[str, str]
     server: Server
+    timers: Process
     database_url: str
     logs: Path
     postgres: backends.PostgresServer
     redis_url: str
+
+    @property
+    def service_pids(self) -> list[int]:
+        """The processes the service's CPU is read from: the server (its workers below it), the timer worker."""
+        return [self.server.process.popen.pid, self.timers.popen.pid]
 
     @contextlib.contextmanager
     def fresh_server(self, name: str) -> Iterator[Server]:
@@ -97,7 +103,8 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _start(command: list[str], env: dict[str, str], log: Path) -> Process:
+def start_process(command: list[str], env: dict[str, str], log: Path) -> Process:
+    """``command`` in a session of its own (``Process.stop`` ends its whole group), logging to ``log``."""
     with log.open("ab") as sink:
         popen = subprocess.Popen(
             command,
@@ -111,7 +118,7 @@ def _start(command: list[str], env: dict[str, str], log: Path) -> Process:
     return Process(popen, log)
 
 
-def _wait_until(process: Process, ready: Callable[[], bool], what: str) -> None:
+def wait_until(process: Process, ready: Callable[[], bool], what: str) -> None:
     deadline = time.monotonic() + STARTUP_SECONDS
     while not ready():
         if process.popen.poll() is not None:
@@ -132,13 +139,13 @@ def start_server(env: dict[str, str], *, workers: int, log: Path) -> Server:
     port = free_port()
     command = [str(BIN / "python"), *SERVE, "--host", "127.0.0.1", "--port", str(port)]
     command += [*PRODUCTION_FLAGS, "--workers", str(workers)]
-    return Server(_start(command, env, log), f"http://127.0.0.1:{port}", workers)
+    return Server(start_process(command, env, log), f"http://127.0.0.1:{port}", workers)
 
 
 def server_ready(web: Server) -> None:
     # Every worker has started (each logs it), and one of them answers /healthz.
     log = web.process.log
-    _wait_until(
+    wait_until(
         web.process,
         lambda: log.read_text(errors="replace").count(WORKER_READY) >= web.workers and _healthy(web.base),
         "uvicorn",
@@ -146,11 +153,11 @@ def server_ready(web: Server) -> None:
 
 
 def start_timer_worker(env: dict[str, str], *, log: Path) -> Process:
-    return _start([str(BIN / "python"), "manage.py", "run_timers"], env, log)
+    return start_process([str(BIN / "python"), "manage.py", "run_timers"], env, log)
 
 
 def timer_worker_ready(process: Process) -> None:
-    _wait_until(process, lambda: TIMERS_READY in process.log.read_text(errors="replace"), "run_timers")
+    wait_until(process, lambda: TIMERS_READY in process.log.read_text(errors="replace"), "run_timers")
 
 
 @contextlib.contextmanager
@@ -238,8 +245,8 @@ def production_stack(
     with contextlib.ExitStack() as cleanup:
         run = cleanup.enter_context(production_run(logs=logs, settings=settings))
         web = cleanup.enter_context(server(run.env, workers=workers, log=logs / "web.log"))
-        cleanup.enter_context(timer_worker(run.env, log=logs / "timers.log"))
-        yield Stack(run.env, web, run.database_url, logs, run.postgres, run.redis_url)
+        timers = cleanup.enter_context(timer_worker(run.env, log=logs / "timers.log"))
+        yield Stack(run.env, web, timers, run.database_url, logs, run.postgres, run.redis_url)
 
 
 @dataclass

@@ -3,7 +3,9 @@ against the targets of api/bench/targets.py; exits 1 when any figure misses its 
 
 Writes bench/results.json and bench/results.md (``--out`` elsewhere), and the service's logs of the
 last run in bench/logs/. ``--only`` runs some parts:
-engine, reference, service, live, timers, memory, replay. See api/bench/ for how each is measured.
+engine, reference, service, peers, open, live, timers, memory, replay. See api/bench/ for how each is
+measured. The service, peers and open parts need Node.js 20+ and npm: their packages are installed from
+the npm registry into a scratch folder the first time (api/bench/node.py).
 """
 
 from __future__ import annotations
@@ -17,18 +19,39 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from rich.console import Console
 
 from api.bench.games import plans
-from api.bench.options import PARTS, Options
+from api.bench.options import PARTS, SHAPES, Options
 from api.bench.run import run
 
 DEFAULTS = Options()
 
 
+def _listed(text: str) -> tuple[str, ...]:
+    return tuple(word.strip() for word in text.split(",") if word.strip())
+
+
 def _parts(text: str) -> tuple[str, ...]:
-    parts = tuple(part.strip() for part in text.split(",") if part.strip())
+    parts = _listed(text)
     unknown = sorted(set(parts) - set(PARTS))
     if unknown:
         raise CommandError(f"unknown part {unknown[0]!r}; parts: {', '.join(PARTS)}")
     return parts
+
+
+def _shapes(text: str) -> tuple[str, ...]:
+    shapes = _listed(text)
+    if not shapes or set(shapes) - set(SHAPES):
+        raise CommandError(f"--shapes takes {' and/or '.join(SHAPES)}, comma-separated; not {text!r}")
+    return shapes
+
+
+def _rates(text: str) -> tuple[int, ...]:
+    try:
+        rates = tuple(int(word) for word in _listed(text))
+    except ValueError:
+        rates = ()
+    if not rates or any(rate <= 0 for rate in rates) or list(rates) != sorted(set(rates)):
+        raise CommandError(f"--open-rates takes rising moves/s, comma-separated (100,200,300); not {text!r}")
+    return rates
 
 
 class Command(BaseCommand):
@@ -44,13 +67,40 @@ class Command(BaseCommand):
         )
         add("--workers", type=int, default=DEFAULTS.workers, help="uvicorn worker processes")
         add(
-            "--client",
-            choices=("ws", "http"),
-            default=DEFAULTS.client,
-            help="submitMove over the WebSocket or HTTP",
+            "--shapes",
+            default=",".join(DEFAULTS.shapes),
+            help="the closed loop's client shapes: moves over ws (the socket) and/or http",
         )
-        add("--matches", type=int, default=DEFAULTS.matches, help="concurrent matches (service, reference)")
-        add("--seconds", type=float, default=DEFAULTS.seconds, help="measured window (service, reference)")
+        add(
+            "--client",
+            choices=SHAPES,
+            default=DEFAULTS.client,
+            help="submitMove over the WebSocket or HTTP (open, live)",
+        )
+        add(
+            "--matches",
+            type=int,
+            default=DEFAULTS.matches,
+            help="concurrent matches (service, peers, open, reference)",
+        )
+        add(
+            "--seconds",
+            type=float,
+            default=DEFAULTS.seconds,
+            help="measured window (service, each shape; peers; reference)",
+        )
+        add(
+            "--open-rates",
+            default=",".join(map(str, DEFAULTS.open_rates)),
+            help="open loop: arrival rates in moves/s, stepped up until one fails",
+        )
+        add("--open-seconds", type=float, default=DEFAULTS.open_seconds, help="measured window of each rate")
+        add(
+            "--open-warmup",
+            type=float,
+            default=DEFAULTS.open_warmup,
+            help="seconds before each rate's window",
+        )
         add("--warmup", type=float, default=DEFAULTS.warmup, help="seconds before each window")
         add("--subscribers", type=int, default=DEFAULTS.subscribers, help="subscribers of the live match")
         add("--live-seconds", type=float, default=DEFAULTS.live_seconds, help="measured window (live)")
@@ -83,6 +133,8 @@ class Command(BaseCommand):
         options = Options(
             parts=_parts(given["only"]),
             games=games,
+            shapes=_shapes(given["shapes"]),
+            open_rates=_rates(given["open_rates"]),
             **{key: given[key] for key in _OPTION_FLAGS},
         )
         if not run(options, Console()).passed:
@@ -90,6 +142,7 @@ class Command(BaseCommand):
 
 
 _OPTION_FLAGS = (
-    "workers", "client", "matches", "seconds", "warmup", "subscribers", "live_seconds", "live_interval_ms",
-    "deadlines", "timer_matches", "replay_events", "replay_repeats", "idle_subscriptions", "engine_matches", "out",
+    "workers", "client", "matches", "seconds", "warmup", "open_seconds", "open_warmup", "subscribers",
+    "live_seconds", "live_interval_ms", "deadlines", "timer_matches", "replay_events", "replay_repeats",
+    "idle_subscriptions", "engine_matches", "out",
 )  # fmt: skip
