@@ -7,7 +7,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?= -n 2 --dist loadfile
 
-.PHONY: venv constraints migrate run test lint format schema vendor bench bench-peers clean
+.PHONY: venv constraints migrate run test lint format schema types vendor bench bench-peers clean
 
 venv: $(STAMP)
 
@@ -48,6 +48,15 @@ format: venv
 # strawberry_django already ships a command by that name.
 schema: venv
 	$(BIN)/python manage.py export_schema_file
+
+# The TypeScript client kit (clients/typescript): collects the docs' operations into
+# operations/docs.graphql, then graphql-codegen writes src/generated/ from schema.graphql and
+# operations/. Needs Node 20+ and npm: the lock's packages are installed once per machine into
+# ~/.cache/cliffside-ts/<hash of the lock>, never into the repository. Run after `make schema`.
+types: venv
+	$(BIN)/python clients/typescript/scripts/docs_operations.py
+	bash clients/typescript/scripts/install.sh >/dev/null
+	cd clients/typescript && node_modules/.bin/graphql-codegen --config codegen.ts
 
 # Re-downloads the browser libraries pinned in web/vendor.json (with npm) into web/static/web/vendor/,
 # then checks that every module the import map reaches resolves. Standard library only.

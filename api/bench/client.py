@@ -85,6 +85,8 @@ class Operation:
         batch = [await self.next(timeout)]
         while not self.messages.empty():
             arrival, message = self.messages.get_nowait()
+            if message["type"] == "complete":  # matchUpdates ends after a match's last update
+                break
             batch.append((arrival, self._payload(message)))
         return batch
 

@@ -3,7 +3,8 @@
 The players end a session when a token is rotated or revoked, the leaderboards when a player is banned;
 closing the sockets is the transports' work (``api.realtime.kick``), which they hand over here from
 their AppConfig.ready: nothing below them imports them (the layers in pyproject.toml). The close code is
-always 4403; the reason says why, so a client knows whether its token still works.
+4401 for TOKEN_REVOKED and 1008 for PLAYER_BANNED, both final for graphql-ws (it does not reconnect); the
+reason says why, so a client knows whether its token still works.
 """
 
 from __future__ import annotations

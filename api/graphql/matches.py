@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import Enum
-from typing import Annotated, Any
+from typing import Annotated, Any, NewType
 
 import strawberry
 from django.conf import settings
@@ -116,10 +116,24 @@ class Outcome:
         )
 
 
+# A LegalMove's input is JSON on the wire, but a scalar of its own: a client's code generator can then
+# type it as the MoveInput it is (clients/typescript maps it so), where `JSON` means any value.
+MoveInputValue = NewType("MoveInputValue", object)
+MOVE_INPUT_VALUE = strawberry.scalar(
+    name="MoveInputValue",
+    description="A MoveInput value as JSON (one member: the match's game's move). Sent back unchanged as "
+    "$move, it is a valid MoveInput.",
+    serialize=lambda value: value,
+    parse_value=lambda value: value,
+)
+
+
 @strawberry.type(description="A move the caller may make now.")
 class LegalMove:
     label: str = strawberry.field(description="A short sentence for people.")
-    input: JSON = strawberry.field(description="A valid MoveInput value: send it back unchanged as $move.")
+    input: MoveInputValue = strawberry.field(
+        description="A valid MoveInput value: send it back unchanged as $move."
+    )
 
 
 MEMO_SIZE = 256

@@ -149,7 +149,7 @@ class Mutation:
 
     @strawberry.mutation(
         description="A new token for the caller, shown this once. The token sent stops working at once and "
-        "the caller's open WebSockets close (4403): connect again with the new one."
+        "the caller's open WebSockets close (4401 TOKEN_REVOKED): connect again with the new one."
     )
     async def rotate_token(self, info: Info[Context, Any]) -> RotateTokenPayload:
         player = info.context.player

@@ -15,6 +15,7 @@ import strawberry
 from django.conf import settings
 from graphql import GraphQLError
 from strawberry.extensions import MaskErrors
+from strawberry.schema.config import StrawberryConfig
 from strawberry.schema.schema import DEFAULT_ALLOWED_OPERATION_TYPES
 from strawberry.types import ExecutionContext, ExecutionResult
 from strawberry.types.graphql import OperationType
@@ -22,6 +23,7 @@ from strawberry.types.graphql import OperationType
 from api.graphql import request_errors
 from api.graphql.documents import CheckedDocuments
 from api.graphql.games import view_types
+from api.graphql.matches import MOVE_INPUT_VALUE, MoveInputValue
 from api.graphql.mutations import Mutation
 from api.graphql.queries import Query
 from api.graphql.request_errors import INTERNAL_SERVER_ERROR, is_unexpected
@@ -91,6 +93,7 @@ def build_schema(*, debug: bool = False) -> strawberry.Schema:
         extensions=extensions(debug),
         # One execution of a matchUpdates event for every subscriber that gets the same answer.
         execution_context_class=SharedUpdateExecutor,
+        config=StrawberryConfig(scalar_map={MoveInputValue: MOVE_INPUT_VALUE}),
     )
 
 

@@ -12,6 +12,7 @@ would get the same answer (SharedUpdateExecutor, the schema's executor): only se
 The first message comes at once and tells the client it is live: with ``afterVersion`` below the
 current version it carries every event the client missed; otherwise it is the current view with no
 events. Later messages have strictly increasing versions, each with the events since the previous one.
+The update that brings a match to FINISHED or ABORTED is the last: the subscription then completes.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ from api.graphql.updates import Source, sources
 POLL_SECONDS = float(getattr(settings, "GRAPHQL_SUBSCRIPTION_POLL_SECONDS", 10.0))
 # While the channel layer cannot reach Redis no nudge arrives at all: the check runs this often instead.
 OUTAGE_POLL_SECONDS = float(getattr(settings, "GRAPHQL_SUBSCRIPTION_OUTAGE_POLL_SECONDS", 2.0))
+# After an update in one of these, nothing more can happen to the match: its subscriptions complete.
+ENDED = frozenset({MatchStatus.FINISHED.value, MatchStatus.ABORTED.value})
 
 
 @strawberry.type(description="What changed in a match since the previous update (or since afterVersion).")
@@ -248,19 +251,27 @@ def _own_copy(result: ExecutionResult) -> ExecutionResult:
 
 
 async def read_update(
-    player: Any, match_id: int, after: int | None, nudged: int | None, *, first: bool = False
+    player: Any,
+    match_id: int,
+    after: int | None,
+    nudged: int | None,
+    *,
+    first: bool = False,
+    status: str | None = None,
 ) -> MatchUpdate | None:
     """The update that brings a client from ``after`` to the match now (the first update always
     comes; ``after`` None or past the current version: the view, no events).
 
-    ``nudged``: the version a nudge announced (None: read afresh). A later update with nothing new: None.
+    ``nudged``: the version a nudge announced (None: read afresh). A later update with nothing new: None
+    (``status``, the status last sent: a match that ended without a move, e.g. aborted, is something new).
     """
     source = await sources().at_least(match_id, nudged)
     if source is None:
         if first:
             raise field_error(MATCH_NOT_FOUND, f"There is no match {match_id}.")
         return None
-    if not first and (after is None or source.version <= after):
+    unchanged = status is None or str(source.match.status) == status
+    if not first and (after is None or source.version <= after) and unchanged:
         return None
     start = source.version if after is None else min(after, source.version)
     return MatchUpdate(source=source, player=player, after=start)
@@ -282,7 +293,8 @@ async def _wait(woken: asyncio.Event, layer: Any) -> None:
 class Subscription:
     @strawberry.subscription(
         description="Updates of one match, redacted for the connection's player (see connection_init). "
-        "Reconnect with afterVersion = the last version received to get exactly what was missed."
+        "Reconnect with afterVersion = the last version received to get exactly what was missed. "
+        "Completes after the update that brings the match to FINISHED or ABORTED."
     )
     async def match_updates(
         self, info: Info[Context, Any], match_id: strawberry.ID, after_version: int | None = None
@@ -305,13 +317,13 @@ class Subscription:
             assert first is not None  # a missing match raised
             async with seen.seated(seat_player(first)):  # a seated player is here while this lives
                 first.present = shown = seen.players  # ``shown``: the presence the client was sent
-                watch.sent = first.source.version
+                watch.sent, status = first.source.version, str(first.source.match.status)
                 yield first
-                while True:
+                while status not in ENDED:
                     await _wait(watch.woken, layer)
                     wanted, reseated = watch.take_nudge(), watch.take_reseat()
                     try:
-                        update = await read_update(player, key, watch.sent, wanted)
+                        update = await read_update(player, key, watch.sent, wanted, status=status)
                         if update is None and (reseated or seen.players != shown):  # came, went, is back
                             update = await read_update(player, key, watch.sent, None, first=True)
                     except GraphQLError as error:
@@ -323,7 +335,7 @@ class Subscription:
                         continue
                     if update is not None:
                         update.present = shown = seen.players
-                        watch.sent = update.source.version
+                        watch.sent, status = update.source.version, str(update.source.match.status)
                         yield update
 
     @strawberry.subscription(

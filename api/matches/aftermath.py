@@ -100,7 +100,8 @@ def abort(*, match: Match, reason: str, game: Game | None = None) -> None:
         setattr(match, field, value)
     replace_deadlines(match.pk, [])
     match_ended(standings.as_ended(match))  # counts only where the game's policy counts aborted ones
-    committed(match.pk, match.version, game=game, deadlines=[])
+    # seats=True: the match changed without a move, so subscribers read it afresh (its last update).
+    committed(match.pk, match.version, game=game, deadlines=[], seats=True)
 
 
 def committed(

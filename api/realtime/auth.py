@@ -8,7 +8,7 @@ A header that is there but names no player is refused, never read as "no token":
 was lost must be told (HTTP 401 `INVALID_TOKEN`, or `TOKEN_EXPIRED` for one unused too long). A
 database that does not answer is `SERVICE_UNAVAILABLE` (HTTP 503 with `Retry-After`). A WebSocket
 handshake gets the same answers where the server can send one (api/realtime/responses.py), else it is
-closed with 4403 and 1013. WebSocket clients may instead send the token in the `connection_init` payload;
+closed with 4401 and 1013. WebSocket clients may instead send the token in the `connection_init` payload;
 the WS consumer checks that one the same way.
 
 A process that has resolved a token listens for kicks (api/realtime/kick.py): a token rotated or revoked
@@ -31,7 +31,7 @@ from api.realtime.responses import refuse_websocket, send_error
 
 INVALID_TOKEN = "INVALID_TOKEN"
 INVALID_TOKEN_MESSAGE = "This bearer token belongs to no player: register again, or send no token."
-CLOSE_FORBIDDEN = 4403
+CLOSE_UNAUTHORIZED = 4401  # graphql-ws gives up at once on it (a retry with that token would fail)
 
 
 class InvalidToken(Exception):
@@ -85,7 +85,9 @@ class BearerAuthMiddleware:
             player = await scope_player(scope)
         except InvalidToken as refused:
             if http:
-                return await send_error(send, status=401, code=refused.code, message=refused.message)
+                return await send_error(
+                    send, status=401, code=refused.code, message=refused.message, scope=scope
+                )
             return await refuse_websocket(
                 scope,
                 receive,
@@ -93,12 +95,17 @@ class BearerAuthMiddleware:
                 status=401,
                 code=refused.code,
                 message=refused.message,
-                close_code=CLOSE_FORBIDDEN,
+                close_code=CLOSE_UNAUTHORIZED,
             )
         except database.DatabaseUnavailable as error:
             if http:
                 return await send_error(
-                    send, status=503, code=error.code, message=error.message, retry_after=error.retry_after
+                    send,
+                    status=503,
+                    code=error.code,
+                    message=error.message,
+                    retry_after=error.retry_after,
+                    scope=scope,
                 )
             return await refuse_websocket(
                 scope,

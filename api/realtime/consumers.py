@@ -3,10 +3,11 @@
 Both run the one schema of api/graphql with a `Context` holding the caller's player:
 - HTTP: the player from `Authorization: Bearer <token>` (resolved by BearerAuthMiddleware).
 - WebSocket (graphql-transport-ws): `{"authorization": "Bearer <token>"}` in the connection_init
-  payload; a bad token closes the socket with 4403; no token means a spectator (or the player of an
-  `Authorization` header on the handshake, for clients that can set one). Every frame counts against
-  the message rate limit as it arrives, before it is parsed or queued (api/realtime/protocol.py acts on
-  the verdict); once the server has closed a socket, nothing more is read from it or sent on it.
+  payload; a bad token closes the socket with 4401 (`INVALID_TOKEN`, `TOKEN_EXPIRED`); no token means a
+  spectator (or the player of an `Authorization` header on the handshake, for clients that can set one).
+  Every frame counts against the message rate limit as it arrives, before it is parsed or queued
+  (api/realtime/protocol.py acts on the verdict); once the server has closed a socket, nothing more is
+  read from it or sent on it.
 """
 
 from __future__ import annotations
@@ -34,12 +35,12 @@ from api.graphql.schema import schema
 from api.realtime import graphql_http
 from api.realtime.auth import InvalidToken, parse_bearer, resolve_player
 from api.realtime.protocol import (
-    CLOSE_FORBIDDEN,
     CLOSE_TRY_AGAIN_LATER,
+    CLOSE_UNAUTHORIZED,
     LimitedTransportWSHandler,
     Rejected,
 )
-from api.realtime.responses import error_body, error_headers
+from api.realtime.responses import GRAPHQL_RESPONSE, error_body, error_headers, media_type
 
 _JSON_OPTIONS = orjson.OPT_NON_STR_KEYS
 ORIGIN_NOT_ALLOWED = "ORIGIN_NOT_ALLOWED"
@@ -81,6 +82,7 @@ class CliffsideHTTPConsumer(DispatchWithoutConnectionCheck, GraphQLHTTPConsumer)
         super().__init__(**kwargs)
         # GraphiQL is a development tool (GRAPHQL_IDE); when off, a browser GET is a 404.
         self.graphql_ide = "graphiql" if settings.GRAPHQL_IDE else None
+        self.request_error = False  # its one result failed before execution (see process_result)
 
     async def render_graphql_ide(self, request: Any) -> ChannelsResponse:
         # Our own page, not strawberry's: it loads React and GraphiQL from this service's /static/
@@ -98,10 +100,20 @@ class CliffsideHTTPConsumer(DispatchWithoutConnectionCheck, GraphQLHTTPConsumer)
         await super().handle(body)
 
     async def run(self, request: Any, context: Any = UNSET, root_value: Any = UNSET) -> Any:
+        wanted = media_type(self.scope)  # application/json or application/graphql-response+json
         try:
-            return await super().run(request, context, root_value)
+            response = await super().run(request, context, root_value)
         except HTTPException as error:  # strawberry's refusals are text/plain and uncoded
-            return graphql_http.refusal(error)
+            return graphql_http.refusal(error, wanted)
+        return graphql_http.negotiated(response, wanted, self.request_error)
+
+    async def process_result(self, request: Any, result: Any) -> Any:
+        processed = await super().process_result(request, result)
+        # One consumer per request: what run() needs to know of its one result.
+        self.request_error = graphql_http.is_request_error(result)
+        if self.request_error and media_type(self.scope) == GRAPHQL_RESPONSE:
+            processed.pop("data", None)  # a request error has no data entry (GraphQL over HTTP)
+        return processed
 
     async def get_context(self, request: Any, response: Any) -> Context:  # type: ignore[override]
         return Context(request=request, response=response, player=request.consumer.scope.get("player"))
@@ -191,7 +203,7 @@ class CliffsideWSConsumer(DispatchWithoutConnectionCheck, GraphQLWSConsumer):
             try:
                 context.player = await resolve_player(parse_bearer(value) if isinstance(value, str) else None)
             except InvalidToken as refused:
-                raise Rejected(CLOSE_FORBIDDEN, refused.code) from None
+                raise Rejected(CLOSE_UNAUTHORIZED, refused.code) from None
             except DatabaseUnavailable as error:
                 raise Rejected(CLOSE_TRY_AGAIN_LATER, error.code, error.retry_after) from None
         return await super().on_ws_connect(context)

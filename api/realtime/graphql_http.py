@@ -5,6 +5,12 @@ with a bare text/plain reason, and answers 500 to a JSON body that is not an obj
 is not UTF-8. Here each refusal is a JSON error with a stable code, in the shape of a GraphQL response
 (`{"errors": [{"message": ..., "extensions": {"code": ...}}]}`), and such headers are read as HTTP has
 always allowed them to be: Latin-1.
+
+Media types (GraphQL over HTTP): a client whose Accept ranks `application/graphql-response+json` first
+(Apollo Client, graphql-http's client) gets every answer in it, with the spec's status codes: a request
+that fails before execution (a document that does not parse or validate, variables that do not
+coerce) is a 400 without `data`. Every other client gets `application/json` as before: 200 for any
+request that reached GraphQL, errors in the body.
 """
 
 from __future__ import annotations
@@ -16,11 +22,12 @@ import orjson
 from cross_web import HTTPException
 from strawberry.channels.handlers.http_handler import ChannelsResponse
 from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOperationTypeError
+from strawberry.types import ExecutionResult
 from strawberry.types.graphql import OperationType
 
 from api.graphql.errors import WEBSOCKET_REQUIRED
 from api.graphql.request_errors import BAD_REQUEST, OPERATION_NOT_FOUND
-from api.realtime.responses import error_body
+from api.realtime.responses import GRAPHQL_RESPONSE, error_body
 
 INVALID_JSON = "INVALID_JSON"
 METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED"
@@ -51,15 +58,34 @@ def request_json(data: str | bytes) -> dict[str, Any]:
     return value
 
 
-def refusal(error: HTTPException) -> ChannelsResponse:
-    """The JSON answer to a refused request."""
+def refusal(error: HTTPException, media_type: str) -> ChannelsResponse:
+    """The JSON answer to a refused request, as ``media_type``."""
     status, code, message = _classify(error)
     headers = {}
     if status == 405:  # a mutation over GET may only be POSTed; any other method, GET or POST
         headers[b"Allow"] = (
             b"POST" if isinstance(error.__cause__, InvalidOperationTypeError) else b"GET, POST"
         )
-    return ChannelsResponse(content=error_body(code, message), status=status, headers=headers)
+    return ChannelsResponse(
+        content=error_body(code, message), status=status, content_type=media_type, headers=headers
+    )
+
+
+def is_request_error(result: ExecutionResult) -> bool:
+    """Whether ``result`` failed before execution began: only errors, none on a field (a field error
+    has a path). GraphQL over HTTP calls that a request error: no `data`, and a 4xx status."""
+    return result.data is None and bool(result.errors) and all(error.path is None for error in result.errors)
+
+
+def negotiated(response: ChannelsResponse, media_type: str, request_error: bool) -> ChannelsResponse:
+    """A GraphQL answer (not the GraphiQL page) in ``media_type``; as graphql-response+json, a request
+    error is a 400."""
+    if getattr(response, "content_type", None) != "application/json" or media_type != GRAPHQL_RESPONSE:
+        return response
+    response.content_type = GRAPHQL_RESPONSE
+    if request_error and response.status == 200:
+        response.status = 400
+    return response
 
 
 def _classify(error: HTTPException) -> tuple[int, str, str]:

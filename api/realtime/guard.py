@@ -90,13 +90,22 @@ class Guard:
     async def http(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if not host_allowed(scope):
             await send_error(
-                send, status=400, code=DISALLOWED_HOST, message="This host name is not served here."
+                send,
+                status=400,
+                code=DISALLOWED_HOST,
+                message="This host name is not served here.",
+                scope=scope,
             )
             return
         refusal = await ratelimits.hit("http", client_ip(scope))
         if refusal is not None:
             await send_error(
-                send, status=429, code=refusal.code, message=refusal.message, retry_after=refusal.retry_after
+                send,
+                status=429,
+                code=refusal.code,
+                message=refusal.message,
+                retry_after=refusal.retry_after,
+                scope=scope,
             )
             return
         limit = settings.MAX_REQUEST_BYTES
@@ -104,7 +113,7 @@ class Guard:
         read = None if declared is not None and declared > limit else await read_body(receive, limit)
         if read is None:
             message = f"The request body is larger than {limit} bytes."
-            await send_error(send, status=413, code=REQUEST_TOO_LARGE, message=message)
+            await send_error(send, status=413, code=REQUEST_TOO_LARGE, message=message, scope=scope)
             return
         await self.app(scope, replay(*read, receive), send)
 

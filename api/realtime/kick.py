@@ -5,8 +5,8 @@ Each event loop that serves signed-in WebSockets has one listener (like the nudg
 api/graphql/nudges.py): a channel of its own on the channel layer, in the group ``players.kick``, and its
 open connections by player. ``disconnect_player`` closes the player's sockets on the calling loop at once,
 then tells the group; every listener (the caller's too: closing twice is harmless) closes its own with
-4403 and the reason ``{"code": <why>}`` (api/common/sockets.py: TOKEN_REVOKED or PLAYER_BANNED), and
-forgets the tokens its process remembers for the player (api/players/selectors.py). A process listens from its first signed-in request or socket. With
+4401 (TOKEN_REVOKED) or 1008 (PLAYER_BANNED) and the reason ``{"code": <why>}`` (api/common/sockets.py),
+and forgets the tokens its process remembers for the player (api/players/selectors.py). A process listens from its first signed-in request or socket. With
 Redis the group reaches every process; without it (embedded mode) the one process is every process.
 
 While Redis is down the layer drops the message (api/common/layers.py): the kick then reaches only the
@@ -25,14 +25,22 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from api.common.database import calling_loop
-from api.common.sockets import TOKEN_REVOKED
+from api.common.sockets import PLAYER_BANNED, TOKEN_REVOKED
 from api.players.selectors import forget_player
 
 log = structlog.get_logger(__name__)
 
 GROUP = "players.kick"
-CLOSE_FORBIDDEN = 4403  # graphql-transport-ws "Forbidden"
+# Codes the official graphql-ws client treats as fatal: it must not reconnect on its own, with the same
+# token and the same variables, after either (it retries 4403).
+CLOSE_UNAUTHORIZED = 4401  # graphql-transport-ws "Unauthorized": the token no longer works
+CLOSE_POLICY_VIOLATION = 1008  # RFC 6455: banned; the token still works, the app decides what next
 RECEIVE_RETRY_SECONDS = 1.0  # after an unexpected failure to receive (a bug: the layer rides out outages)
+
+
+def close_code(code: str) -> int:
+    """The WebSocket close code that goes with a kick's ``code``."""
+    return CLOSE_POLICY_VIOLATION if code == PLAYER_BANNED else CLOSE_UNAUTHORIZED
 
 
 class Kickable(Protocol):
@@ -76,7 +84,7 @@ class Listener:
         connections = list(self.connections.pop(player_id, ()))
         reason = orjson.dumps({"code": code}).decode()
         for connection in connections:
-            await connection.kick(CLOSE_FORBIDDEN, reason)
+            await connection.kick(close_code(code), reason)
         if connections:
             log.info("player_websockets_closed", player_id=player_id, count=len(connections))
         return len(connections)
@@ -111,7 +119,8 @@ def listener() -> Listener:
 
 
 async def disconnect_player(player_id: int, code: str = TOKEN_REVOKED) -> None:
-    """Close every open GraphQL WebSocket of ``player_id``, in every server process (4403, ``code``)."""
+    """Close every open GraphQL WebSocket of ``player_id``, in every server process (``close_code``,
+    ``code``)."""
     here = _by_loop.get(asyncio.get_running_loop())
     if here is not None:
         await here.close_here(player_id, code)

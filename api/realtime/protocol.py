@@ -25,6 +25,7 @@ log = structlog.get_logger(__name__)
 
 TOO_MANY_OPERATIONS = "TOO_MANY_OPERATIONS"
 CLOSE_BAD_REQUEST = 4400
+CLOSE_UNAUTHORIZED = 4401  # a token refused in connection_init: fatal for graphql-ws, never retried
 CLOSE_FORBIDDEN = 4403
 CLOSE_TOO_MANY = 4429
 CLOSE_INTERNAL_ERROR = 4500  # graphql-ws: the server failed; never a client's doing

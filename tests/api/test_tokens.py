@@ -176,10 +176,10 @@ async def test_a_rotation_closes_the_sockets_opened_with_the_old_token(http, mon
         assert (await ask(http, ROTATE, old)).json()["data"]["rotateToken"]["error"] is None
         closed = await ws.receive_output(timeout=10)
         took = (time.perf_counter() - asked) * 1000
-        assert (closed["type"], closed["code"]) == ("websocket.close", 4403)
+        assert (closed["type"], closed["code"]) == ("websocket.close", 4401)
         assert "TOKEN_REVOKED" in closed.get("reason", "")
         record_property(
-            "figure", f"a socket of the rotated token closed 4403 {took:.0f} ms after rotateToken"
+            "figure", f"a socket of the rotated token closed 4401 {took:.0f} ms after rotateToken"
         )
     finally:
         await ws.disconnect()

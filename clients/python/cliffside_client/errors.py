@@ -2,7 +2,7 @@
 
 Every refusal the server sends carries a code: in a payload (``error { code message retryAfter }``), in a
 GraphQL error's ``extensions``, in the JSON body of an HTTP refusal (401, 413, 429, 503 ...) or in the
-JSON reason of a WebSocket close (4403, 4429). Each becomes one exception here::
+reason of a WebSocket close (4401, 4429, 1008). Each becomes one exception here::
 
     CliffsideError            .code .message .retry_after .status
     ├── NetworkError          the request or the socket failed on the way (nothing was answered)
@@ -180,21 +180,23 @@ def from_http(status: int, body: bytes, retry_after_header: str | None) -> Cliff
 def from_close(code: int | None, reason: str) -> CliffsideError:
     """The exception for a WebSocket the server closed (``code`` None: cut without a close frame).
 
-    The server's closes carry a JSON reason ``{"code": ..., "retryAfter": ...}`` (4403, 4429) or words
-    (4400). Closes that say nothing of the client are network trouble: the caller reconnects.
+    The server's closes carry a JSON reason ``{"code": ..., "retryAfter": ...}`` (4429), the code alone
+    (4401 ``INVALID_TOKEN``, 1008 ``PLAYER_BANNED``) or words (4400). Closes that say nothing of the client are network trouble: the caller reconnects.
     """
     parsed = _json_object(reason.encode())
     named = parsed.get("code") if parsed is not None else None
     wait = parsed.get("retryAfter") if parsed is not None else None
     retry_after = float(wait) if isinstance(wait, int | float) else None
     message = reason or f"the WebSocket closed ({code})"
-    if code == 4403:
-        return AuthError(named if isinstance(named, str) else "FORBIDDEN", message)
+    if code in (4401, 4403, 1008):  # a bad, expired or revoked token (4401), a ban (1008): never retried
+        word = reason.strip()
+        said = named if isinstance(named, str) else (word if word.replace("_", "").isupper() else None)
+        return AuthError(said or "UNAUTHORIZED", message)
     if code == 4429:
         return RateLimited(
             named if isinstance(named, str) else RATE_LIMITED, message, retry_after=retry_after
         )
-    if code in (4400, 4401, 4409, 1002, 1003, 1007, 1009):
+    if code in (4400, 4409, 1002, 1003, 1007, 1009):
         return RequestError(named if isinstance(named, str) else "BAD_REQUEST", message)
     if code in (4500, 1011, 1013):
         return Unavailable(

@@ -6,11 +6,14 @@ import itertools
 from collections.abc import AsyncIterator
 from typing import Any
 
+import orjson
 import pytest
+from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from api.graphql import subscriptions
+from api.matches import services
 from config.asgi import application
 from tests.api.graphql.conftest import Table, active_seat, start_table
 
@@ -211,16 +214,29 @@ async def test_after_the_end_the_full_log_is_revealed_to_subscribers(table, subs
     assert update["status"] == "FINISHED"
     assert update["outcome"] == {"winners": [0]}
     assert update["view"]["deck"] is not None  # revealAfterEnd (the default): everyone sees it all
+    assert (await live.message())["type"] == "complete"  # the match's last update: the stream ends
 
 
-async def test_a_bad_token_in_connection_init_is_refused_with_4403(subscriber):
+async def test_a_match_aborted_without_a_move_sends_its_last_update_then_completes(table, subscriber):
+    live = subscriber()
+    await live.open()
+    await live.subscribe(table.match_id)
+    version = (await live.update())["version"]
+    await sync_to_async(services.abort_match)(match_id=table.match_id)
+    update = await live.update()
+    assert (update["status"], update["version"], update["events"]) == ("ABORTED", version, [])
+    assert (await live.message())["type"] == "complete"
+
+
+async def test_a_bad_token_in_connection_init_is_refused_with_4401(subscriber):
     refused = subscriber()
     connected, _ = await refused.ws.connect(timeout=WAIT)
     assert connected
     await refused.ws.send_json_to({"type": "connection_init", "payload": {"authorization": "Bearer nope"}})
     closed = await refused.ws.receive_output(timeout=WAIT)
     assert closed["type"] == "websocket.close"
-    assert closed["code"] == 4403
+    assert closed["code"] == 4401  # graphql-ws gives up at once on 4401: it retries 4403
+    assert orjson.loads(closed["reason"]) == {"code": "INVALID_TOKEN"}
 
 
 async def test_a_token_in_the_handshake_header_also_signs_in(table):

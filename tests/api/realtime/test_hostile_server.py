@@ -230,7 +230,7 @@ async def test_a_players_sockets_past_the_ceiling_and_a_kick_from_another_proces
         for socket in sockets[:PER_PLAYER]:
             with pytest.raises(ConnectionClosed) as closed:
                 await asyncio.wait_for(socket.recv(), WAIT)
-            assert closed.value.rcvd.code == 4403
+            assert closed.value.rcvd.code == 4401
             assert orjson.loads(closed.value.rcvd.reason) == {"code": "TOKEN_REVOKED"}
         took_ms = (time.monotonic() - kicked) * 1000
     finally:
@@ -240,5 +240,5 @@ async def test_a_players_sockets_past_the_ceiling_and_a_kick_from_another_proces
     record_property(
         FIGURE,
         f"a player's socket {PER_PLAYER + 1} refused 4429 TOO_MANY_CONNECTIONS; a kick from another process "
-        f"closed the player's {PER_PLAYER} sockets 4403 TOKEN_REVOKED in {took_ms:.0f} ms; holds given back",
+        f"closed the player's {PER_PLAYER} sockets 4401 TOKEN_REVOKED in {took_ms:.0f} ms; holds given back",
     )

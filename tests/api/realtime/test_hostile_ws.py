@@ -92,11 +92,11 @@ CASES = [
     ),
     Case("init without payload", {"type": "connection_init"}, USABLE, False, ({"type": "connection_ack"},)),
     Case("second init", {"type": "connection_init", "payload": {}}, 4429),
-    Case("init token a number", {"type": "connection_init", "payload": {"authorization": 5}}, 4403, False),
+    Case("init token a number", {"type": "connection_init", "payload": {"authorization": 5}}, 4401, False),
     Case(
         "init token unknown",
         {"type": "connection_init", "payload": {"authorization": "Bearer no"}},
-        4403,
+        4401,
         False,
     ),
     # ping and pong

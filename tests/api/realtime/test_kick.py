@@ -1,5 +1,6 @@
 """A player's WebSockets can be closed from anywhere (api/realtime/kick.py): a revoked token or a ban closes
-every open socket of that player with 4403 and why (`TOKEN_REVOKED`, `PLAYER_BANNED`), and no one else's.
+every open socket of that player with why (4401 `TOKEN_REVOKED`, 1008 `PLAYER_BANNED`: codes the official
+graphql-ws client does not retry), and no one else's.
 
 Through the whole ASGI application, in this process: in Redis mode a kick made on another event loop (as
 another process would) goes through Redis; in embedded mode, through the in-memory layer.
@@ -44,7 +45,7 @@ async def kicked_only_ada(register: Any, subscriber: Any, kick_ada: Any, code: s
     others = [await signed_in(subscriber, bea.token), await signed_in(subscriber, None)]
     await kick_ada(int(ada.id))
     for connection in adas:
-        assert await closed_with(connection) == (4403, {"code": code})
+        assert await closed_with(connection) == (kick.close_code(code), {"code": code})
     for connection in others:
         assert await answers(connection)
 
@@ -72,11 +73,12 @@ async def test_a_ban_says_so_from_another_process(register, subscriber):
         return asyncio.to_thread(kick.disconnect_player_sync, pk, "PLAYER_BANNED")
 
     await kicked_only_ada(register, subscriber, ban, "PLAYER_BANNED")
+    assert kick.close_code("PLAYER_BANNED") == 1008
 
 
 async def test_a_kicked_socket_is_forgotten(register, subscriber):
     ada = await register("Ada")
     connection = await signed_in(subscriber, ada.token)
     await kick.disconnect_player(int(ada.id))
-    assert (await closed_with(connection))[0] == 4403
+    assert (await closed_with(connection))[0] == 4401
     assert not kick.listener().connections  # nothing kept for a closed socket

@@ -159,6 +159,9 @@ def test_a_move_rejected_by_the_limiter_too_long_is_returned_not_waited():
 def test_websocket_closes_are_typed():
     assert isinstance(from_close(4403, '{"code":"TOKEN_REVOKED"}'), AuthError)
     assert from_close(4403, '{"code":"TOKEN_REVOKED"}').code == "TOKEN_REVOKED"
+    # What the server closes with: the code alone as the reason (4401: the token; 1008: a ban).
+    assert from_close(4401, "INVALID_TOKEN").code == "INVALID_TOKEN"
+    assert isinstance(from_close(1008, "PLAYER_BANNED"), AuthError)
     limited = from_close(4429, '{"code":"TOO_MANY_CONNECTIONS","retryAfter":5}')
     assert isinstance(limited, RateLimited) and limited.retry_after == 5
     assert isinstance(from_close(4400, "Invalid message"), RequestError)

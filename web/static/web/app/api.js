@@ -175,7 +175,9 @@ export function subscribe(doc, variables, onNext, onError = () => {}) {
         }),
         // An array is the server's refusal; anything else (a CloseEvent) is a dropped connection.
         error: live((error) => (Array.isArray(error) ? fail(fromGraphQLErrors(error)) : retry())),
-        complete: live(() => retry()), // the server never ends a live match's stream on purpose
+        // The server completes matchUpdates after a match's last update (FINISHED or ABORTED), and
+        // quickMatchUpdates after MATCHED or CANCELLED: nothing more will come.
+        complete: live(() => stop()),
       },
     );
   };
