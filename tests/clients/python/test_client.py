@@ -248,8 +248,12 @@ def test_rate_limited_moves_wait_as_told_and_then_go_through(base):
             host, guest, match_id = await seated(client, "daredevil-rock", {"turnLimit": 3})
             mover, _ = await whose_turn([host, guest], match_id)
             other = guest if mover is host else host
+            # Attempts enough for any wave: on a busy machine 24 retries can meet one window again.
             patient = Client(
-                base, mover.token, on_retry=lambda error, seconds: waits.append((error.code, seconds))
+                base,
+                mover.token,
+                retry=RetryPolicy(attempts=30),
+                on_retry=lambda error, seconds: waits.append((error.code, seconds)),
             )
             async with patient:
                 legal = await patient.legal_moves(match_id)
