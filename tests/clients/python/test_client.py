@@ -74,8 +74,11 @@ async def seated(client: Client, game: str, options: dict[str, Any]) -> tuple[Cl
     return host, guest, lobby.id
 
 
-async def play_by_asking(players: list[Client], match_id: str, seed: str) -> int:
-    """The README's loop: ask each player what it may do, play one of its moves; until the end."""
+async def play_by_asking(
+    players: list[Client], match_id: str, seed: str, paced: asyncio.Semaphore | None = None
+) -> int:
+    """The README's loop: ask each player what it may do, play one of its moves; until the end.
+    ``paced``: each move first takes a permit from it, so a watcher can keep the moves in step."""
     rng = random.Random(seed)
     for moves in range(MAX_MOVES):
         asked: list[tuple[Client, LegalMoves]] = [(p, await p.legal_moves(match_id)) for p in players]
@@ -85,6 +88,12 @@ async def play_by_asking(players: list[Client], match_id: str, seed: str) -> int
         if not legal:
             await asyncio.sleep(0.05)  # nobody may act: a timer is due
             continue
+        if paced is not None:
+            await paced.acquire()
+            legal = await player.legal_moves(match_id)  # what it may do now, not before the wait
+            if not legal:
+                paced.release()
+                continue
         result = await player.submit(match_id, rng.choice(legal.moves), expected_version=legal.version)
         assert isinstance(result, Accepted), result
         assert result.version > legal.version and result.events[0].seq == legal.version + 1
@@ -159,19 +168,26 @@ def test_follow_resumes_exactly_where_the_cut_socket_left_off(base):
             host, guest, match_id = await seated(
                 client, "daredevil-rock", short_options(REGISTRY["daredevil-rock"])
             )
-            playing = asyncio.create_task(play_by_asking([host, guest], match_id, "cut"))
+            # The moves keep step with what this follower has seen, or a fast machine could play the
+            # whole match while the socket is down and leave fewer updates than there are cuts.
+            paced = asyncio.Semaphore(1)
+            playing = asyncio.create_task(play_by_asking([host, guest], match_id, "cut", paced))
             updates: list[Update] = []
             cuts = 0
             follow: Follow = host.follow(match_id, after_version=0)
             async with follow:
                 async for update in follow:
                     updates.append(update)
+                    for _ in update.events:
+                        paced.release()
                     if len(updates) in CUT_AFTER:
                         # Cut as a network would: no close frame, the server's messages in flight lost.
                         assert follow.connection is not None
                         follow.connection.transport.abort()
                         cuts += 1
-                        await asyncio.sleep(0.3)  # moves go on meanwhile
+                        paced.release()  # two moves go on meanwhile
+                        paced.release()
+                        await asyncio.sleep(0.3)
             await asyncio.wait_for(playing, WAIT)
             final = await host.match(match_id, "version status")
         assert final is not None and final["status"] == FINISHED
