@@ -15,7 +15,7 @@ from django.utils import timezone
 from api.common import statements
 from api.common.errors import Codes, ServiceError
 from api.common.specs import require_spec
-from api.matches import aftermath, idempotency, lobby, quick, selectors, stand_ins, store
+from api.matches import aftermath, expected, idempotency, lobby, quick, selectors, stand_ins, store
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
 from api.matches.play import bot_turn, fetch, pk_of, play, require_active, with_retries
 from api.matches.results import MoveAccepted
@@ -195,15 +195,16 @@ def _submit(
     seat = selectors.seat_of(match=match, player=player)
     if seat is None:
         raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
-    if expected_version is not None and expected_version != match.version:
-        raise ServiceError(
-            Codes.VERSION_MISMATCH, f"The match is at version {match.version}, not {expected_version}."
-        )
     parsed = require_spec(match.game).moves.load(move)
     if isinstance(parsed, Rejected):
         raise ServiceError(parsed.code, parsed.message)
+    game = selectors.load_game(match=match)
+    if expected_version is not None:
+        expected.refuse_if_moved_on(
+            match=match, game=game, seat=seat, move=parsed, expected=expected_version, now_ms=now_ms
+        )
     stand_ins.reclaim(match, seat)  # a move of their own: they are back (undone if it is refused)
-    result = play(match, seat, parsed, now_ms)
+    result = play(match, seat, parsed, now_ms, game)
     if key:
         idempotency.remember(match=match, player=player, key=key, move=move, result=result)
     return result

@@ -100,6 +100,26 @@ def step(game: Game, command: Command[Any]) -> Step:
     return Step(decision, timeouts + decision.events, settle(timed_out, decision))
 
 
+def caught_up(game: Game, now: int) -> Game:
+    """``game`` as a command arriving at ``now`` finds it: after the timeouts already overdue."""
+    return _apply_overdue(game, now)[0]
+
+
+def moved_on(then: Game, now: Game, seat: int) -> bool:
+    """Whether what ``seat`` may do changed from ``then`` to ``now``, so that a move it chose then may
+    no longer be meant: another turn, round, tap window or question stands (the deadlines' ids name
+    them), or a move is open to it that was not. Moves that others' actions took away change nothing
+    for the moves left: a tap on a free target stands when another seat tapped a different one."""
+    return not (
+        _standing(now) == _standing(then)
+        and frozenset(legal_moves(now, seat)) <= frozenset(legal_moves(then, seat))
+    )
+
+
+def _standing(game: Game) -> frozenset[str]:
+    return frozenset() if game.over else frozenset(d.id for d in game.spec.deadlines(game.state))
+
+
 def _apply_overdue(game: Game, now: int) -> tuple[Game, tuple[Event, ...]]:
     applied: list[Event] = []
     for _ in range(MAX_OVERDUE):

@@ -14,7 +14,8 @@ from api.matches.models import (
     MatchStatus,
 )
 from api.matches.results import MoveAccepted
-from tests.api import toy_game
+from games import registry
+from tests.api import tap_game, toy_game
 from tests.api.conftest import T0, count
 
 pytestmark = pytest.mark.django_db
@@ -76,11 +77,25 @@ def test_moves_need_an_active_match(lobby, alice):
     rejected(lambda: count(lobby, alice), "NOT_ACTIVE")
 
 
-def test_expected_version_must_match(active, alice, bob):
-    rejected(lambda: count(active, alice, expected_version=1), "VERSION_MISMATCH")
+def test_a_move_chosen_before_the_mover_could_act_is_refused_for_its_version(active, alice, bob):
+    rejected(lambda: count(active, alice, expected_version=1), "VERSION_MISMATCH")  # before the deal
     assert isinstance(count(active, alice, expected_version=2), MoveAccepted)
-    rejected(lambda: count(active, bob, expected_version=2), "VERSION_MISMATCH")
+    rejected(lambda: count(active, bob, expected_version=2), "VERSION_MISMATCH")  # not yet his turn then
     assert len(log_of(active)) == 3
+
+
+def test_a_move_chosen_in_an_earlier_turn_is_refused_though_the_same_moves_are_open(active, alice, bob):
+    count(active, alice, expected_version=2)
+    count(active, bob, expected_version=3)
+    # Alice may count 1-3 again, as at version 2, but in turn 3, not turn 1: her move was not meant for it.
+    rejected(lambda: count(active, alice, expected_version=2), "VERSION_MISMATCH")
+    assert len(log_of(active)) == 4
+
+
+def test_a_version_the_match_never_reached_is_refused(active, alice):
+    rejected(lambda: count(active, alice, expected_version=3), "VERSION_MISMATCH")
+    rejected(lambda: count(active, alice, expected_version=-1), "VERSION_MISMATCH")
+    assert len(log_of(active)) == 2
 
 
 def test_a_retried_move_with_the_same_key_returns_the_first_result_and_appends_nothing(active, alice):
@@ -265,3 +280,43 @@ def test_events_are_append_only(active):
         event.save()
     with pytest.raises(AppendOnlyError):
         event.delete()
+
+
+@pytest.fixture
+def tap_race(monkeypatch, make_player):
+    """Three players at a started tap race (tests/api/tap_game.py) over targets 0-3, at version 1."""
+    monkeypatch.setitem(registry.REGISTRY, tap_game.KEY, tap_game.make_spec())
+    players = [make_player(name) for name in ("Ada", "Bea", "Cy")]
+    match = services.create_match(player=players[0], game=tap_game.KEY, options={"targets": 4})
+    for player in players[1:]:
+        services.join_match(match_id=match.id, player=player)
+    match = services.start_match(match_id=match.id, player=players[0], now_ms=T0)
+    return match, players
+
+
+def tap(match, player, target, expected_version):
+    return services.submit_move(
+        match_id=match.id,
+        player=player,
+        move={"action": "TAP", "target": target},
+        expected_version=expected_version,
+        now_ms=T0 + 100,
+    )
+
+
+def test_a_tap_sent_while_others_tapped_other_targets_is_played(tap_race):
+    match, (ada, bea, cy) = tap_race
+    seen = match.version
+    tap(match, bea, 1, seen)
+    tap(match, cy, 2, seen)
+    # Two seats acted since Ada looked, and took targets away from her; the one she chose is still free.
+    accepted = tap(match, ada, 3, seen)
+    assert isinstance(accepted, MoveAccepted) and accepted.version == seen + 4  # three taps, the close
+
+
+def test_a_tap_on_a_target_taken_since_is_refused_with_the_games_own_code(tap_race):
+    match, (ada, bea, _) = tap_race
+    seen = match.version
+    tap(match, bea, 1, seen)
+    rejected(lambda: tap(match, ada, 1, seen), "TARGET_TAKEN")
+    assert len(log_of(match)) == seen + 1

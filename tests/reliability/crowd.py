@@ -40,7 +40,7 @@ KEYED = "keyed"  # over its WebSocket, expectedVersion v, and an idempotency key
 #                  seat's other keyed client sends too, having picked the same move
 KEYED_TWICE = "keyed-twice"  # that keyed submission over HTTP and the WebSocket at once: a retry sent
 #                  before the first answer came back
-STALE = "stale"  # over its WebSocket, expectedVersion v - 1: must always be refused
+STALE = "stale"  # over its WebSocket, expectedVersion 0 (chosen before the deal): never played
 ROLES = (WS, HTTP, KEYED, KEYED_TWICE, STALE)
 
 
@@ -120,7 +120,7 @@ async def submit(member: Member, match_id: str, update: dict[str, Any]) -> list[
     else:
         move = member.rng.choice(moves)
         key = f"{member.role}:{version}" if member.role == HTTP else None
-    expected = {HTTP: None, STALE: version - 1}.get(member.role, version)
+    expected = {HTTP: None, STALE: 0}.get(member.role, version)
     variables = {"id": match_id, "move": move["input"], "version": expected, "key": key}
     transports = {HTTP: (HTTP,), KEYED_TWICE: (HTTP, WS)}.get(member.role, (WS,))
     results = await asyncio.gather(*(_send(member, transport, variables) for transport in transports))
