@@ -3,6 +3,7 @@
 
 class Codes:
     MATCH_NOT_FOUND = "MATCH_NOT_FOUND"
+    WRONG_GAME = "WRONG_GAME"  # a move written for another game than the match plays
     UNKNOWN_GAME = "UNKNOWN_GAME"
     UNKNOWN_SEASON = "UNKNOWN_SEASON"
     INVALID_OPTIONS = "INVALID_OPTIONS"

@@ -12,7 +12,6 @@ request is data with a stable code, never a top-level GraphQL error.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -30,7 +29,6 @@ from api.graphql.errors import (
     AUTH_REQUIRED,
     AUTH_REQUIRED_MESSAGE,
     MATCH_NOT_FOUND,
-    WRONG_GAME,
     UserError,
     auth_required,
     field_error,
@@ -42,35 +40,8 @@ from api.graphql.matches import Match
 from api.graphql.payloads import MatchPayload, MoveAccepted, MoveRejected, SubmitMoveResult
 from api.graphql.players import Player, RegisterPlayerPayload, RotateTokenPayload
 from api.graphql.quick_match import QuickMatchPayload
-from api.matches import quick, selectors, services
+from api.matches import quick, services
 from api.players import services as players
-
-
-class GameKeys:
-    """Which game each match plays, remembered per process: a match's game never changes, and the
-    check that a MoveInput names the match's own game should not cost a query per move."""
-
-    def __init__(self, size: int = 10_000) -> None:
-        self.size = size
-        self._keys: OrderedDict[int, str] = OrderedDict()
-
-    def get(self, match_id: int) -> str | None:
-        """The match's game, or None when there is no such match. Sync (may query)."""
-        key = self._keys.get(match_id)
-        if key is None:
-            match = selectors.get_match(match_id=match_id)
-            if match is None:
-                return None
-            key = self._keys[match_id] = match.game
-            if len(self._keys) > self.size:
-                self._keys.popitem(last=False)
-        return key
-
-    def clear(self) -> None:
-        self._keys.clear()
-
-
-game_keys = GameKeys()
 
 
 async def _limited(player: Any, *rules: str) -> UserError | None:
@@ -113,14 +84,14 @@ async def _lobby(
 
 def _submit(player: Any, match_id: int, move: MoveInput, expected: int | None, key: str | None) -> Any:
     game, move_data = move_json(move)
-    played = game_keys.get(match_id)
-    if played is None:
-        return MoveRejected(code=MATCH_NOT_FOUND, message=f"There is no match {match_id}.")
-    if played != game:
-        return MoveRejected(code=WRONG_GAME, message=f"Match {match_id} plays {played}: send that member.")
     try:
         result = services.submit_move(
-            match_id=match_id, player=player, move=move_data, expected_version=expected, idempotency_key=key
+            match_id=match_id,
+            player=player,
+            game=game,
+            move=move_data,
+            expected_version=expected,
+            idempotency_key=key,
         )
     except ServiceError as error:
         return MoveRejected(code=error.code, message=error.message)

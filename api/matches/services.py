@@ -15,7 +15,7 @@ from django.utils import timezone
 from api.common import statements
 from api.common.errors import Codes, ServiceError
 from api.common.specs import require_spec
-from api.matches import aftermath, expected, idempotency, lobby, quick, selectors, stand_ins, store
+from api.matches import aftermath, expected, game_keys, idempotency, lobby, quick, selectors, stand_ins, store
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
 from api.matches.play import bot_turn, fetch, pk_of, play, require_active, with_retries
 from api.matches.results import MoveAccepted
@@ -139,9 +139,7 @@ def leave_match(*, match_id: Any, player: Any, now_ms: int | None = None) -> Mat
     now = store.clock_ms() if now_ms is None else now_ms
     with transaction.atomic():
         match = _lock_lobby(match_id, now)
-        seat = selectors.seat_of(match=match, player=player)
-        if seat is None:
-            raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
+        seat = _seat(match, player)
         if quick.is_table(match):  # as leaveQuickMatch: only the last to leave closes it
             quick.leave(match, player)
         elif match.host_id == player.pk:
@@ -184,6 +182,13 @@ def start_match(*, match_id: Any, player: Any, now_ms: int | None = None) -> Mat
     return _reload(match_id)
 
 
+def _seat(match: Match, player: Any) -> int:
+    seat = selectors.seat_of(match=match, player=player)
+    if seat is None:
+        raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
+    return seat
+
+
 def _submit(
     match_id: Any, player: Any, move: Any, expected_version: int | None, key: str | None, now_ms: int
 ) -> MoveAccepted:
@@ -192,9 +197,7 @@ def _submit(
     if earlier:
         return earlier
     require_active(match)
-    seat = selectors.seat_of(match=match, player=player)
-    if seat is None:
-        raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
+    seat = _seat(match, player)
     parsed = require_spec(match.game).moves.load(move)
     if isinstance(parsed, Rejected):
         raise ServiceError(parsed.code, parsed.message)
@@ -215,23 +218,39 @@ def submit_move(
     match_id: Any,
     player: Any,
     move: dict[str, Any],
+    game: str | None = None,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
     now_ms: int | None = None,
 ) -> MoveAccepted:
-    """Play ``move`` (the game's move JSON) from the player's seat; any refusal raises ServiceError."""
+    """Play ``move`` (the JSON of a move of ``game``; None: of the match's game) from the player's seat;
+    any refusal raises ServiceError.
+
+    The write path, in order: check what needs no lock (the player, the key, the match's game), then in
+    one transaction with retries: load the match and its game, decide (``play``: the engine), append
+    (``store``), and once committed notify (``aftermath``).
+    """
     _require_player(player)
     key = idempotency.normalize_key(idempotency_key)
+    if game is not None:
+        _require_game(match_id, game)
     now = store.clock_ms() if now_ms is None else now_ms
     return with_retries(lambda: _submit(match_id, player, move, expected_version, key, now))
+
+
+def _require_game(match_id: Any, game: str) -> None:
+    pk = pk_of(match_id)
+    played = None if pk is None else game_keys.games.get(pk)
+    if played is None:
+        raise ServiceError(Codes.MATCH_NOT_FOUND, f"There is no match {match_id}.")
+    if played != game:
+        raise ServiceError(Codes.WRONG_GAME, f"Match {match_id} plays {played}: send that member.")
 
 
 def _resign(match_id: Any, player: Any, now_ms: int) -> Match:
     match = fetch(match_id)
     require_active(match)
-    seat = selectors.seat_of(match=match, player=player)
-    if seat is None:
-        raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
+    seat = _seat(match, player)
     play(match, seat, Resign(), now_ms)
     return match
 
@@ -254,9 +273,7 @@ def _timeout(match_id: Any, deadline_id: str, now_ms: int) -> MoveAccepted:
 def _reclaim(match_id: Any, player: Any, now_ms: int) -> Match:
     match = fetch(match_id)
     require_active(match)
-    seat = selectors.seat_of(match=match, player=player)
-    if seat is None:
-        raise ServiceError(Codes.NOT_SEATED, "You have no seat in this match.")
+    seat = _seat(match, player)
     if seat not in stand_ins.seats(match):
         raise ServiceError(Codes.NOT_STOOD_IN, "Nobody stands in for your seat: it is yours already.")
     stand_ins.reclaim(match, seat)

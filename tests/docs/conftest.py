@@ -13,7 +13,7 @@ from asgiref.sync import sync_to_async
 from django.db import connections
 
 from api.common import database
-from api.graphql.mutations import game_keys
+from api.matches.game_keys import games as game_keys
 
 
 @pytest.fixture(scope="session", autouse=True)

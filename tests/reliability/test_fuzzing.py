@@ -28,8 +28,8 @@ from hypothesis import HealthCheck, Phase, given
 from hypothesis import strategies as st
 
 from api.common import database
-from api.graphql.mutations import game_keys
 from api.matches import cache
+from api.matches.game_keys import games as game_keys
 from api.realtime.graphql_http import INVALID_JSON
 from games.core.options import INVALID_OPTIONS
 from games.registry import REGISTRY

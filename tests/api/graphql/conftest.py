@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from api.graphql.mutations import game_keys
+from api.matches.game_keys import games as game_keys
 from config.asgi import application
 
 GAME = "daredevil-rock"

@@ -144,7 +144,7 @@ async def test_any_legal_move_is_accepted_all_match_long(table):
 
 
 async def test_a_move_for_another_game_than_the_match_plays_is_wrong_game(table):
-    from api.graphql.mutations import game_keys
+    from api.matches.game_keys import games as game_keys
 
     player, _ = await to_act(table)
     game_keys._keys[int(table.match_id)] = "cliffs-n-cactuses"  # as if the match played another game
