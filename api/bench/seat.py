@@ -79,7 +79,11 @@ class SeatClient:
                 refused = 0
                 while position.status == ACTIVE and position.moves and position.version > acted:
                     acted = position.version
-                    code = await self._submit(match_id, self.rng.choice(position.moves)["input"], acted)
+                    code, version = await self._submit(
+                        match_id, self.rng.choice(position.moves)["input"], acted
+                    )
+                    if code is None:  # an update from before its own move is overtaken: never act on it
+                        acted = max(acted, version - 1)
                     if code is None or code == VERSION_MISMATCH:  # the next update says what now
                         break
                     refused += 1
@@ -100,7 +104,8 @@ class SeatClient:
         match = (await self.http.execute(documents.MOVES, {"id": match_id}, token=self.player.token))["match"]
         return Position(match["status"], match["version"], match["legalMoves"])
 
-    async def _submit(self, match_id: str, move: dict[str, Any], version: int) -> str | None:
+    async def _submit(self, match_id: str, move: dict[str, Any], version: int) -> tuple[str | None, int]:
+        """The refusal's code (None: accepted) and the match's version after the move (or before it)."""
         variables = {"id": match_id, "move": move, "version": version}
         if self.pace is not None:
             await self.pace()
@@ -111,9 +116,9 @@ class SeatClient:
             data = await self.http.execute(documents.SUBMIT, variables, token=self.player.token)
         result = data["submitMove"]
         code = None if result["__typename"] == "MoveAccepted" else result["code"]
-        version = result.get("version")
-        self.record(Submission(sent, time.perf_counter() - sent, code, match_id, version))
-        return code
+        after = result.get("version")
+        self.record(Submission(sent, time.perf_counter() - sent, code, match_id, after))
+        return code, version if after is None else after
 
 
 async def moves_with_updates(transport: str, socket: Socket, match_id: str) -> bool:

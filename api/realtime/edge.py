@@ -141,8 +141,34 @@ def refusal(status: int, code: str, message: str, *, retry_after: int | None = N
     return b"".join([*head, b"\r\n", body])
 
 
-class EdgeHttpProtocol(HttpToolsProtocol):
+class CutsStalledReaders:
+    """A peer that stops reading what we send: once the transport's buffer is full (``pause_writing``),
+    it has SEND_TIMEOUT_S to read some of it before the connection is cut. Mixed into a uvicorn
+    protocol, which calls ``pause_writing``/``resume_writing`` and has ``transport``, ``client`` and
+    ``loop``; the protocol sets ``reading_due = Deadline(self.loop, self.cut_stalled_reader)``."""
+
+    stalled_event = "peer_stopped_reading"  # the log event, named by each protocol
+    reading_due: Deadline
+    transport: Any
+    client: Any
+
+    def pause_writing(self) -> None:
+        super().pause_writing()  # type: ignore[misc]
+        self.reading_due.arm(settings.SEND_TIMEOUT_S)
+
+    def resume_writing(self) -> None:
+        self.reading_due.cancel()
+        super().resume_writing()  # type: ignore[misc]
+
+    def cut_stalled_reader(self) -> None:
+        log.info(self.stalled_event, client=self.client)
+        self.transport.abort()  # close() would wait for the unsent bytes to be read, for ever
+
+
+class EdgeHttpProtocol(CutsStalledReaders, HttpToolsProtocol):
     """uvicorn's httptools protocol with header, body and send timeouts and a ceiling per address."""
+
+    stalled_event = "http_peer_stopped_reading"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -199,15 +225,6 @@ class EdgeHttpProtocol(HttpToolsProtocol):
         # which an upgraded connection never reaches here: the socket is the WebSocket protocol's now.
         self.parser = None  # type: ignore[assignment]
 
-    # The response, as the peer reads it.
-    def pause_writing(self) -> None:
-        super().pause_writing()
-        self.reading_due.arm(settings.SEND_TIMEOUT_S)
-
-    def resume_writing(self) -> None:
-        self.reading_due.cancel()
-        super().resume_writing()
-
     # The cuts.
     def cut_slow_headers(self) -> None:
         log.info("http_headers_timed_out", client=self.client)
@@ -220,17 +237,15 @@ class EdgeHttpProtocol(HttpToolsProtocol):
             self.transport.write(refusal(408, REQUEST_TIMEOUT, message))
         self.transport.close()
 
-    def cut_stalled_reader(self) -> None:
-        log.info("http_peer_stopped_reading", client=self.client)
-        self.transport.abort()  # close() would wait for the unsent bytes to be read, for ever
 
-
-class EdgeWebSocketProtocol(WebSocketsSansIOProtocol):
+class EdgeWebSocketProtocol(CutsStalledReaders, WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol with a send timeout, counted per address, quiet about bad UTF-8.
 
     Frames larger than uvicorn's ws_max_size are refused (close 1009) from their header, before their
     payload is read: ``manage.py serve`` sets it to MAX_REQUEST_BYTES (websockets counts the payload
     only, so no slack is needed for frame headers)."""
+
+    stalled_event = "websocket_peer_stopped_reading"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -246,18 +261,6 @@ class EdgeWebSocketProtocol(WebSocketsSansIOProtocol):
         self.reading_due.cancel()
         self.slot.release()
         super().connection_lost(exc)
-
-    def pause_writing(self) -> None:
-        super().pause_writing()
-        self.reading_due.arm(settings.SEND_TIMEOUT_S)
-
-    def resume_writing(self) -> None:
-        self.reading_due.cancel()
-        super().resume_writing()
-
-    def cut_stalled_reader(self) -> None:
-        log.info("websocket_peer_stopped_reading", client=self.client)
-        self.transport.abort()
 
     async def send(self, message: Any) -> None:
         await super().send(message)

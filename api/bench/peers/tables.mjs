@@ -82,6 +82,9 @@ class Seat {
     this.record.moves.push([round(due), round(sent), round(took), code, matchId, this.index, result.version ?? null]);
     if (code !== null && code !== VERSION_MISMATCH) await this.requery(matchId, code);
     else this.refused = 0; // accepted, or the next update says what now
+    // An update from before its own move (another seat's, which landed first) is overtaken already:
+    // acting on it would send a choice already made.
+    if (code === null) this.acted = Math.max(this.acted, result.version - 1);
     this.busy = false;
     if (matchId === this.matchId) this.table.loop.ready(this);
     return code;

@@ -210,12 +210,7 @@ class Subscription(Generic[T]):
             try:
                 raw = await socket.recv()
             except ConnectionClosed as closed:
-                received = closed.rcvd
-                raise (
-                    NetworkError("the WebSocket was cut")
-                    if received is None
-                    else from_close(received.code, received.reason)
-                ) from None
+                raise _lost(closed) from None
             try:
                 message = json.loads(raw)
             except ValueError:
@@ -233,12 +228,7 @@ class Subscription(Generic[T]):
         try:
             await socket.send(json.dumps(message))
         except ConnectionClosed as closed:
-            received = closed.rcvd
-            raise (
-                NetworkError("the WebSocket was cut")
-                if received is None
-                else from_close(received.code, received.reason)
-            ) from None
+            raise _lost(closed) from None
 
     async def _drop_socket(self) -> None:
         socket, self._socket = self._socket, None
@@ -305,3 +295,11 @@ class QuickMatchFollow(Subscription[QuickMatch]):
 
     def _complete_ends(self) -> bool:
         return self.last is not None and self._is_last(self.last)
+
+
+def _lost(closed: ConnectionClosed) -> CliffsideError:
+    """The error a lost socket means: the server's close code and reason, or a cut without a close."""
+    received = closed.rcvd
+    if received is None:
+        return NetworkError("the WebSocket was cut")
+    return from_close(received.code, received.reason)

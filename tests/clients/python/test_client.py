@@ -47,6 +47,8 @@ SETTINGS = {
     "QUICK_MATCH_WAIT_SECONDS": "1",
 }
 MAX_MOVES = 2000
+# Why a move sent on an update may be refused when another seat acted first: Racesmack's own codes.
+STALE_CODES = ("VERSION_MISMATCH", "TARGET_TAKEN", "ROUND_CLOSED", "ALREADY_TAPPED")
 WAIT = 60  # seconds: far beyond any step here; a hung test, not a slow one
 BOT = ROOT / "clients" / "python" / "examples" / "bot.py"
 CUT_AFTER = (2, 5, 8)  # updates: the follow test cuts its socket after each of these
@@ -101,18 +103,22 @@ async def play_by_asking(
 
 
 async def play_by_following(player: Client, match_id: str, seed: str) -> list[Update]:
-    """A live seat: on every update with moves, one of them, sent with the update's version."""
+    """A live seat: on every update with moves, one of them, sent with the update's version; never on
+    an update from before its own last move (overtaken: another seat's move that landed first)."""
     rng = random.Random(seed)
     updates = []
+    played_at = 0  # the match's version after this seat's last accepted move
     async with player.follow(match_id, after_version=0) as follow:
         async for update in follow:
             updates.append(update)
-            if update.status == "ACTIVE" and update.legal_moves:
+            if update.status == "ACTIVE" and update.legal_moves and update.version >= played_at:
                 move = rng.choice(update.legal_moves)
                 result = await player.submit(match_id, move, expected_version=update.version)
-                # Both seats act at once: the slower one's move is refused (the match moved on, or the
-                # card was taken) and it acts again on the next update.
-                assert result.accepted or result.code in ("VERSION_MISMATCH", "TARGET_TAKEN"), result
+                # Both seats act at once, and both moves are played unless the table changed what this
+                # seat may do: then it is refused, with the game's reason if the move is no longer legal
+                # (the card was taken, the tapping is over), and the seat acts on the next update.
+                assert result.accepted or result.code in STALE_CODES, result
+                played_at = result.version if isinstance(result, Accepted) else played_at
     return updates
 
 
