@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -109,6 +109,16 @@ def _prefixed(prefix: str, values: dict[str, float | None]) -> dict[str, float |
     return {f"{prefix}_{key}": value for key, value in values.items()}
 
 
+# Refusals for concurrency: the match moved on in a way that changed what the mover may do. The others
+# are the game's own (a race lost: the card was tapped first, the window closed), which no server can
+# spare a player who loses it.
+CONCURRENCY = frozenset(("VERSION_MISMATCH", "CONFLICT"))
+
+
+def _share(moves: list[Any], counts: Callable[[str | None], bool]) -> float | None:
+    return round(sum(1 for move in moves if counts(move[CODE])) / len(moves), 3) if moves else None
+
+
 def closed(result: dict[str, Any], window_name: str) -> dict[str, Any]:
     """The closed loop's figures for one window: accepted moves/s, latencies, refusals, pauses."""
     window = result["windows"][window_name]
@@ -122,7 +132,8 @@ def closed(result: dict[str, Any], window_name: str) -> dict[str, Any]:
         "accepted": len(taken),
         "moves_per_s": round(len(taken) / seconds, 1),
         "rejected": dict(Counter(move[CODE] for move in moves if move[CODE] is not None)),
-        "refused_share": round(1 - len(taken) / len(moves), 3) if moves else None,
+        "refused_share": _share(moves, lambda code: code in CONCURRENCY),
+        "lost_share": _share(moves, lambda code: code is not None and code not in CONCURRENCY),
         "longest_pause_ms": longest_pause_ms(moves),
         **_prefixed("submit", spread([move[TOOK] for move in moves])),
         **_prefixed("update", spread(own)),

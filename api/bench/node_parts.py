@@ -56,7 +56,8 @@ SERVICE_ROWS = (
     ("submit_p99_ms", "submitMove → its result p99", "ms", False),
     ("cpu_ms_per_move", "server CPU per move", "ms", True),
     ("load_cpu_percent", "load generator CPU", "% of a core", True),
-    ("refused_percent", "submissions refused", "%", False),
+    ("refused_percent", "submissions refused for concurrency", "%", False),
+    ("lost_percent", "submissions refused by the game (a race lost)", "%", False),
     ("longest_pause_ms", "longest pause between two moves of a match", "ms", False),
 )
 
@@ -64,8 +65,11 @@ SERVICE_ROWS = (
 def _service_rows(
     out: report.Report, figures: dict[str, Any], *, game: str, shape: str, matches: int
 ) -> None:
-    refused = figures["refused_share"]
-    figures = {**figures, "refused_percent": None if refused is None else round(refused * 100, 1)}
+    figures = {
+        **figures,
+        "refused_percent": _percent(figures["refused_share"]),
+        "lost_percent": _percent(figures["lost_share"]),
+    }
     for name, label, unit, beside in SERVICE_ROWS:
         out.add(
             f"service.{name}",
@@ -76,6 +80,10 @@ def _service_rows(
             shape=shape,
             versus=name if beside else None,
         )
+
+
+def _percent(share: float | None) -> float | None:
+    return None if share is None else round(share * 100, 1)
 
 
 def run_peers(stack: Stack, options: Options, out: report.Report, console: Console) -> None:

@@ -60,7 +60,8 @@ TARGETS: dict[str, Target] = {
     # Server CPU (web workers and timer worker, from /proc) per accepted move, about half of issue 25's
     # 3.3 ms; for Daredevil Rock with moves over the socket, where that 3.3 ms was measured.
     "service.cpu_ms_per_move": Target(at_most=1.6, games=("daredevil-rock",), shapes=("ws",)),
-    # Submissions refused (VERSION_MISMATCH for two players acting at once, in the simultaneous games)
+    # Submissions refused for concurrency (VERSION_MISMATCH: what the mover may do changed meanwhile),
+    # in the simultaneous games where everyone acts at once; a race lost is the game's, not counted.
     "service.refused_percent": Target(at_most=2),
     # ours, not issue 6's: no match of the load waits seconds for an update (a lost nudge did, hidden
     # by good percentiles: the stalled matches sent nothing to measure)

@@ -4,8 +4,8 @@ happened since changes what its player may do.
 In a game where everyone acts at once, the table moves on between seeing a version and answering it
 (another player sealed a card, tapped, answered their own question). Refusing every such move would
 refuse honest play; playing every one would let a move chosen for one turn land in the next. The line
-between them is ``engine.moved_on``: the same deadlines stand (turn, round, window, question) and no
-move opened to the mover that was not open then. Where it moved on, the game's own refusal is given when the move is now illegal (the card was
+between them is ``engine.moved_on``: nothing began since for the mover (no new deadline: turn, round,
+window, question) and no move opened to them that was not open then. Where it moved on, the game's own refusal is given when the move is now illegal (the card was
 taken, the window closed), so the client learns the precise reason; otherwise ``VERSION_MISMATCH``.
 """
 

@@ -106,14 +106,12 @@ def caught_up(game: Game, now: int) -> Game:
 
 
 def moved_on(then: Game, now: Game, seat: int) -> bool:
-    """Whether what ``seat`` may do changed from ``then`` to ``now``, so that a move it chose then may
-    no longer be meant: another turn, round, tap window or question stands (the deadlines' ids name
-    them), or a move is open to it that was not. Moves that others' actions took away change nothing
-    for the moves left: a tap on a free target stands when another seat tapped a different one."""
-    return not (
-        _standing(now) == _standing(then)
-        and frozenset(legal_moves(now, seat)) <= frozenset(legal_moves(then, seat))
-    )
+    """Whether something began for ``seat`` between ``then`` and ``now`` that a move it chose then did
+    not know of: a deadline that was not standing (a new turn, round, tap window or question), or a move
+    open to it that was not. What others' actions only took away (a target, their own deadline) leaves
+    the chosen move meant as it was; if they took the move itself, ``decide`` refuses it."""
+    new_deadlines = _standing(now) - _standing(then)
+    return bool(new_deadlines) or not frozenset(legal_moves(now, seat)) <= frozenset(legal_moves(then, seat))
 
 
 def _standing(game: Game) -> frozenset[str]:

@@ -59,6 +59,7 @@ def test_the_closed_loop_counts_the_moves_sent_inside_its_window():
     figures = loops.closed(result, "ws")
     assert (figures["submitted"], figures["accepted"], figures["moves_per_s"]) == (3, 2, 2.0)
     assert figures["rejected"] == {"VERSION_MISMATCH": 1} and figures["refused_share"] == 0.333
+    assert figures["lost_share"] == 0
     assert (figures["submit_p50_ms"], figures["submit_p99_ms"]) == (8.0, 9.0)
     assert figures["update_p99_ms"] == 12.0 and figures["updates_missing"] == 1
     assert figures["longest_pause_ms"] == 200.0
@@ -228,3 +229,10 @@ def _closed_port() -> int:
     from api.bench.stack import free_port
 
     return free_port()
+
+
+def test_a_race_lost_is_the_games_refusal_not_one_for_concurrency():
+    lost = move(250.0, 3.0, "a", 1, None, "TARGET_TAKEN")
+    result = {"moves": [*MOVES, lost], "updates": UPDATES, "windows": {"ws": WINDOW}}
+    figures = loops.closed(result, "ws")
+    assert (figures["refused_share"], figures["lost_share"]) == (0.25, 0.25)

@@ -87,6 +87,7 @@ FIGURES = {
     "service.cpu_ms_per_move",
     "service.load_cpu_percent",
     "service.refused_percent",
+    "service.lost_percent",
     "service.longest_pause_ms",
     "open.submit_p99_ms",
     "open.update_p99_ms",

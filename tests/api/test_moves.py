@@ -4,7 +4,7 @@ import pytest
 from django.db import IntegrityError
 
 from api.common.errors import ServiceError
-from api.matches import play, services, store
+from api.matches import play, selectors, services, store
 from api.matches.models import (
     AppendOnlyError,
     IdempotencyRecord,
@@ -320,3 +320,22 @@ def test_a_tap_on_a_target_taken_since_is_refused_with_the_games_own_code(tap_ra
     tap(match, bea, 1, seen)
     rejected(lambda: tap(match, ada, 1, seen), "TARGET_TAKEN")
     assert len(log_of(match)) == seen + 1
+
+
+def test_racesmack_a_card_placed_while_the_other_player_placed_theirs_is_played(make_player):
+    """Each Racesmack player places with a deadline of their own: the other player's placing ends that
+    player's deadline, and begins nothing for this one, so a card chosen before it still stands."""
+    ada, bea = make_player("Ada"), make_player("Bea")
+    match = services.create_match(player=ada, game="racesmack", options={})
+    services.join_match(match_id=match.id, player=bea)
+    match = services.start_match(match_id=match.id, player=ada, now_ms=T0)
+    seen = match.version
+    moves = {player: selectors.legal_moves_for(match=match, player=player) for player in (ada, bea)}
+    assert all(moves.values()), "both players place at once"
+    first = services.submit_move(
+        match_id=match.id, player=bea, move=moves[bea][0], expected_version=seen, now_ms=T0 + 1
+    )
+    second = services.submit_move(
+        match_id=match.id, player=ada, move=moves[ada][0], expected_version=seen, now_ms=T0 + 2
+    )
+    assert first.version == seen + 1 and second.version > first.version

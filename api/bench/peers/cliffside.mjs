@@ -19,8 +19,8 @@ const JOIN = 'mutation($id: ID!) { joinMatch(matchId: $id) { match { id } error 
 const START = 'mutation($id: ID!) { startMatch(matchId: $id) { match { version } error { code message } } }';
 const RESIGN = 'mutation($id: ID!) { resign(matchId: $id) { error { code } } }';
 export const SUBMIT =
-  'mutation($id: ID!, $move: MoveInput!, $version: Int) ' +
-  '{ submitMove(matchId: $id, move: $move, expectedVersion: $version) ' +
+  'mutation($id: ID!, $move: MoveInput!, $version: Int, $key: String) ' +
+  '{ submitMove(matchId: $id, move: $move, expectedVersion: $version, idempotencyKey: $key) ' +
   '{ __typename ... on MoveAccepted { version } ... on MoveRejected { code message } } }';
 export const MOVES = 'query($id: ID!) { match(id: $id) { status version legalMoves { input } } }';
 // The live client's subscription: its legal moves come with each update.
@@ -37,7 +37,19 @@ export class Http {
     this.url = `${base}/graphql/`;
   }
 
+  // A kept-alive connection that the server closes as the request leaves it ("other side closed") is
+  // sent again once, on a new connection, as browsers do: the request is a read, or a move carrying
+  // its idempotency key (played once however often it arrives).
   async execute(query, variables = {}, token = null) {
+    try {
+      return await this.post(query, variables, token);
+    } catch (error) {
+      if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+      return await this.post(query, variables, token);
+    }
+  }
+
+  async post(query, variables, token) {
     const headers = { 'Content-Type': 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     const response = await fetch(this.url, {

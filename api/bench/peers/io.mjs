@@ -98,7 +98,8 @@ export async function main(run) {
     await say({ result });
     process.exit(0);
   } catch (error) {
-    tell(`load generator: ${error?.stack ?? error}`);
+    // fetch's own error says only "fetch failed": the socket's error is its cause.
+    tell(`load generator: ${error?.stack ?? error}${error?.cause ? `\ncaused by: ${error.cause?.stack ?? error.cause}` : ''}`);
     await say({ error: String(error?.message ?? error) });
     process.exit(2);
   }
