@@ -17,7 +17,3 @@ REGISTRY: dict[str, GameSpec[Any]] = {
         cliffs_n_cactuses.SPEC,
     )
 }
-
-
-def get_spec(key: str) -> GameSpec[Any] | None:
-    return REGISTRY.get(key)

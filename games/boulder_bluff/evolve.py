@@ -1,34 +1,48 @@
 """``evolve``: apply one fact to the table. No rules here; every decision was made in ``rules``.
 
 Events are applied in full (the public forms lack secret cards and are for viewers, not folding).
-The table is rebuilt by position (``rebuild``); the climb's resolution, from the reveal to the cleared
-table, is ``resolution``'s.
+One ``match`` names every event, by family: the climb's resolution, from the reveal to the cleared
+table, is folded by ``evolve_resolution``; the frozen table is copied with ``rebuild``'s replacers.
 """
 
 from __future__ import annotations
 
 from games.boulder_bluff.cards import Card
 from games.boulder_bluff.events import (
+    BoarAsked,
+    BoulderClaimed,
     BoulderRevealed,
     BouldersShuffled,
     CardPlayedFaceDown,
     CardPlayedFaceUp,
     CardsDrawn,
+    CardsRevealed,
     ChalkDrawn,
     ChalkedUp,
     ClimbCalledOff,
+    ClimbCleared,
     ClimbStarted,
+    ClimbTallied,
     DeckShuffled,
     HandDiscarded,
+    InjuryAsked,
+    InjuryTaken,
     JoinAnswered,
     JoinAsked,
     MatchEnded,
+    NothingCancelled,
     PlayOpened,
     Resigned,
     SnakeShown,
+    StartPlayerDrawn,
+    ThreesPlayed,
+    TroutAdded,
+    ValueCancelled,
     Withdrew,
 )
+from games.boulder_bluff.evolve_resolution import evolve_resolution
 from games.boulder_bluff.rebuild import (
+    add_to_climber,
     put_climber,
     replace_climb,
     replace_climber,
@@ -39,113 +53,90 @@ from games.boulder_bluff.rebuild import (
     the,
     with_player,
 )
-from games.boulder_bluff.resolution import resolve
 from games.boulder_bluff.state import (
     JOIN,
     Climb,
     Climber,
-    Player,
     Playing,
     State,
-    Waiting,
 )
 from games.core.prompt import Prompt
-from games.core.sealed import ChoiceSealed, ChoicesRevealed, RoundClosed, RoundOpened, SealedRound
+from games.core.sealed import ChoiceSealed, ChoicesRevealed, RoundClosed, RoundOpened, SealedRound, SeatReady
 from games.core.steps import StepDone, StepsDropped, StepsQueued, StepWaiting
-from games.core.turns import Turn, TurnStarted
+from games.core.turns import Turn, TurnEnded, TurnStarted
 from games.core.visibility import Event
 
 
 def evolve(state: State, event: Event) -> State:
-    # The most frequent events first, each building the new table in one go.
-    s = state
+    # The most frequent events first: each case is an isinstance check.
     match event:
         case StepsQueued() | StepWaiting() | StepDone() | StepsDropped():
-            steps = s.steps.apply(event)
-            return State(
-                s.options,
-                s.seats,
-                s.players,
-                s.deck,
-                s.discards,
-                s.bag,
-                s.turn,
-                s.climb,
-                steps,
-                s.waiting,
-                s.table,
-            )
+            return replace_state(state, steps=state.steps.apply(event))
         case CardPlayedFaceUp(seat=seat, card=card):
-            return _played(s, seat, card, True)
+            return _played(state, seat, card, True)
         case CardPlayedFaceDown(seat=seat, card=Card() as card):
-            return _played(s, seat, card, False)
+            return _played(state, seat, card, False)
         case ChalkDrawn(seat=seat, token=token):
-            bag = tuple(t for t in s.bag if t != token)
-            c = the(the(s.climb).climber(seat))
-            climb = put_climber(
-                s, Climber(seat, c.face_up, c.face_down, (*c.chalk, token), c.revealed, c.added)
-            )
-            return State(
-                s.options,
-                s.seats,
-                s.players,
-                s.deck,
-                s.discards,
-                bag,
-                s.turn,
-                climb,
-                s.steps,
-                s.waiting,
-                s.table,
-            )
+            bag = tuple(t for t in state.bag if t != token)
+            return add_to_climber(replace_state(state, bag=bag), seat, chalk=(token,))
         case CardsDrawn(seat=seat, count=count, cards=cards):
-            player = s.players[seat]
-            player = Player(
-                seat, (*player.hand, *(cards or ())), player.claims, player.turns, player.last_claim
-            )
-            return State(
-                s.options,
-                s.seats,
-                with_player(s, player),
-                s.deck[count:],
-                s.discards,
-                s.bag,
-                s.turn,
-                s.climb,
-                s.steps,
-                s.waiting,
-                s.table,
-            )
+            state = set_hand(state, seat, (*state.players[seat].hand, *(cards or ())))
+            return replace_state(state, deck=state.deck[count:])
         case PlayOpened(seat=seat, key=key, deadline=deadline):
-            return _waiting(s, Playing(seat, key, deadline))
+            return replace_state(state, waiting=Playing(seat, key, deadline))
         case ChalkedUp():
-            return _waiting(s, None)
+            return replace_state(state, waiting=None)
         case JoinAsked(seat=seat, key=key, deadline=deadline):
-            return _waiting(s, Prompt(key, seat, JOIN, (True, False), False, deadline))
+            return replace_state(state, waiting=Prompt(key, seat, JOIN, (True, False), False, deadline))
         case TurnStarted(seat=seat):
-            player = replace_player(s.players[seat], turns=s.players[seat].turns + 1)
-            return replace_state(s, players=with_player(s, player), turn=Turn.started(event))
-        case _:
-            return _climb(s, event)
+            player = replace_player(state.players[seat], turns=state.players[seat].turns + 1)
+            return replace_state(state, players=with_player(state, player), turn=Turn.started(event))
+        case (
+            ClimbStarted()
+            | JoinAnswered()
+            | ClimbCalledOff()
+            | Withdrew()
+            | SnakeShown()
+            | RoundOpened()
+            | ChoiceSealed()
+            | RoundClosed()
+            | ChoicesRevealed()
+        ):
+            return _climb(state, event)
+        case (
+            CardsRevealed()
+            | ThreesPlayed()
+            | BoarAsked()
+            | NothingCancelled()
+            | ValueCancelled()
+            | TroutAdded()
+            | ClimbTallied()
+            | BoulderClaimed()
+            | InjuryAsked()
+            | InjuryTaken()
+            | ClimbCleared()
+        ):
+            return evolve_resolution(state, event)
+        case (
+            DeckShuffled()
+            | BouldersShuffled()
+            | BoulderRevealed()
+            | Resigned()
+            | HandDiscarded()
+            | MatchEnded()
+        ):
+            return _table(state, event)
+        case StartPlayerDrawn() | TurnEnded() | SeatReady():
+            return state  # told for the table: the turn that follows, or the full choice, changes it
+    raise ValueError(f"not a Boulder Bluff event: {event!r}")
 
 
-def _played(s: State, seat: int, card: Card, up: bool) -> State:
+def _played(state: State, seat: int, card: Card, up: bool) -> State:
     """``card`` from ``seat``'s hand to its climb, face up or down."""
-    player = s.players[seat]
-    hand = tuple(c for c in player.hand if c.number != card.number)  # numbers: quicker than cards
-    c = the(the(s.climb).climber(seat))
-    face_up, face_down = ((*c.face_up, card), c.face_down) if up else (c.face_up, (*c.face_down, card))
-    climb = put_climber(s, Climber(seat, face_up, face_down, c.chalk, c.revealed, c.added))
-    players = with_player(s, Player(seat, hand, player.claims, player.turns, player.last_claim))
-    return State(
-        s.options, s.seats, players, s.deck, s.discards, s.bag, s.turn, climb, s.steps, s.waiting, s.table
-    )
-
-
-def _waiting(s: State, waiting: Waiting | None) -> State:
-    return State(
-        s.options, s.seats, s.players, s.deck, s.discards, s.bag, s.turn, s.climb, s.steps, waiting, s.table
-    )
+    # Compared by number: quicker than comparing cards.
+    hand = tuple(c for c in state.players[seat].hand if c.number != card.number)
+    state = set_hand(state, seat, hand)
+    return add_to_climber(state, seat, **{"face_up" if up else "face_down": (card,)})
 
 
 def _climb(state: State, event: Event) -> State:
@@ -173,9 +164,7 @@ def _climb(state: State, event: Event) -> State:
             return replace_state(state, waiting=SealedRound.opened(event))
         case ChoiceSealed() | RoundClosed() | ChoicesRevealed():
             return replace_state(state, waiting=the(state.snake).apply(event))
-        case _:
-            resolved = resolve(state, event)
-            return _table(state, event) if resolved is None else resolved
+    raise ValueError(f"not a climb event: {event!r}")
 
 
 def _table(state: State, event: Event) -> State:
@@ -197,7 +186,7 @@ def _table(state: State, event: Event) -> State:
             return replace_state(state, discards=(*(cards or ()), *state.discards))
         case MatchEnded(reason=reason):
             return replace_state(state, table=replace_table(state.table, over=True, reason=reason))
-    return state
+    raise ValueError(f"not a table event: {event!r}")
 
 
 def _back_to_hand(state: State, seat: int) -> State:

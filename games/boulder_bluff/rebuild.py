@@ -1,6 +1,6 @@
 """Rebuilding the frozen table by position: ``evolve`` runs for every event of every decision and every
 replay, and ``dataclasses.replace`` looks each field up by name. Small helpers shared by ``evolve`` and
-``resolution``."""
+``evolve_resolution``."""
 
 from __future__ import annotations
 
@@ -28,9 +28,9 @@ def add_to_climber(state: State, seat: int, **more: tuple[Any, ...]) -> State:
 
 def put_climber(state: State, climber: Climber) -> Climb:
     """The climb with ``climber`` in its place."""
-    k = the(state.climb)
-    climbers = tuple(climber if c.seat == climber.seat else c for c in k.climbers)
-    return Climb(k.number, k.seat, k.boulder, k.final, climbers, k.cancelled, k.injury)
+    climb = the(state.climb)
+    climbers = tuple(climber if c.seat == climber.seat else c for c in climb.climbers)
+    return replace_climb(climb, climbers=climbers)
 
 
 def set_hand(state: State, seat: int, hand: tuple[Card, ...]) -> State:

@@ -7,13 +7,14 @@ from typing import Any
 
 from games.boulder_bluff.bots import HeuristicBot, RandomBot
 from games.boulder_bluff.cards import COPIES
+from games.boulder_bluff.checks import waiting_on
 from games.boulder_bluff.events import EVENTS
 from games.boulder_bluff.evolve import evolve
 from games.boulder_bluff.injuries import score
 from games.boulder_bluff.labels import describe_move
 from games.boulder_bluff.moves import MOVES
 from games.boulder_bluff.options import OPTIONS, Options
-from games.boulder_bluff.rules import deadlines, decide, legal_moves, shown_waiting_on, waiting_on
+from games.boulder_bluff.rules import deadlines, decide, legal_moves, shown_waiting_on
 from games.boulder_bluff.state import Player, State, invariants
 from games.boulder_bluff.views import BoulderBluffView, player_view, secrets
 from games.core.outcome import Outcome, competition_ranks

@@ -14,14 +14,12 @@ from games.boulder_bluff.evolve import evolve
 from games.boulder_bluff.state import State
 from games.core import turns
 from games.core.chance import Chance
-from games.core.deck import reshuffle
+from games.core.deck import DrawPile
 from games.core.seats import clockwise_from
-from games.core.turns import Story
+from games.core.turns import Story, storyteller
 from games.core.visibility import Event
 
-
-def new_story(state: State, at: int) -> Story[State]:
-    return Story(state, at, evolve)
+new_story = storyteller(evolve)
 
 
 def start_turn(story: Story[State], seat: int) -> None:
@@ -37,18 +35,27 @@ def end_turn(story: Story[State], reason: str, *, last_climb: bool = False) -> N
         return
     turns.end_turn(story, state.turn, reason)
     following = next_seat(state, state.turn.seat)
-    limit = state.options.turn_limit
     if last_climb:
         story.tell(MatchEnded("last climb"))
-    elif limit is not None and state.players[following].turns >= limit:
-        story.tell(MatchEnded("turn limit"))
-    else:
-        start_turn(story, following)
+        return
+    turns.next_turn(
+        story,
+        following,
+        had=state.players[following].turns,
+        limit=state.options.turn_limit,
+        limit_reached=lambda _: MatchEnded("turn limit"),
+        start=start_turn,
+    )
 
 
 def next_seat(state: State, seat: int) -> int:
     """The next player clockwise still playing (Ruling 20: who resigned is skipped)."""
     return next(s for s in clockwise_from((seat + 1) % state.seats, state.seats) if s not in state.out)
+
+
+DECK: DrawPile[State, Card] = DrawPile(
+    lambda state: (state.deck, state.discards), lambda _, pile: DeckShuffled(pile, len(pile))
+)
 
 
 def _drawn(seat: int, cards: tuple[Card, ...]) -> Event:
@@ -63,26 +70,10 @@ def draw(
     told: Callable[[int, tuple[Card, ...]], Event] = _drawn,
 ) -> None:
     """``seat`` draws up to ``count`` cards into its hand (or, ``told`` as ``TroutAdded``, into its
-    climb). A draw that empties the deck shuffles the discards into a new one at once, and a deck
-    found empty is refilled so before a card is taken (Ruling 6); with both empty, nothing more is
-    drawn."""
-    left = count
-    while left:
-        refill(story, chance)
-        if not story.state.deck:
-            return
-        drawn = story.state.deck[:left]
-        story.tell(told(seat, drawn))
-        left -= len(drawn)
-    refill(story, chance)
-
-
-def refill(story: Story[State], chance: Chance) -> None:
-    """Whenever the climb deck runs out, the discards are shuffled into a new deck (Ruling 6)."""
-    state = story.state
-    if not state.deck and state.discards:
-        pile = reshuffle(state.discards, chance=chance)
-        story.tell(DeckShuffled(pile, len(pile)))
+    climb). A deck found empty is refilled before a card is taken, and a draw that empties the deck
+    shuffles the discards into a new one at once (Ruling 6); with both empty, nothing more is drawn."""
+    DECK.draw(story, seat, count, chance, told)
+    DECK.refill(story, chance)
 
 
 def top_up(story: Story[State], chance: Chance) -> None:

@@ -7,7 +7,7 @@ points (which ends the turn, or the match at the points goal).
 
 from __future__ import annotations
 
-from games.cactus_card_game.cards import DRAW_3_CARDS
+from games.cactus_card_game.cards import DRAW_3_CARDS, Card
 from games.cactus_card_game.events import (
     CardsDrawn,
     DrawPileRefilled,
@@ -21,15 +21,11 @@ from games.cactus_card_game.evolve import evolve
 from games.cactus_card_game.state import State
 from games.core import turns
 from games.core.chance import Chance
-from games.core.deck import draw as draw_from
-from games.core.deck import reshuffle
+from games.core.deck import DrawPile
 from games.core.seats import clockwise_from, next_clockwise
-from games.core.turns import Story
+from games.core.turns import Story, storyteller
 
-
-def new_story(state: State, at: int) -> Story[State]:
-    """A Cactus decision's story, folding each event with this game's ``evolve``."""
-    return Story(state, at, evolve)
+new_story = storyteller(evolve)
 
 
 def start_turn(story: Story[State], seat: int, chance: Chance) -> None:
@@ -58,11 +54,14 @@ def end_turn(story: Story[State], reason: str, chance: Chance) -> None:
     following = next_clockwise(state.turn.seat, state.seats, story.state.playing())
     if following is None:
         return
-    limit = state.options.turn_limit
-    if limit is not None and story.state.players[following].turns >= limit:
-        story.tell(turn_limit_reached(story.state))
-    else:
-        start_turn(story, following, chance)
+    turns.next_turn(
+        story,
+        following,
+        had=story.state.players[following].turns,
+        limit=state.options.turn_limit,
+        limit_reached=turn_limit_reached,
+        start=lambda story, seat: start_turn(story, seat, chance),
+    )
 
 
 def keep_clock(story: Story[State]) -> None:
@@ -92,21 +91,11 @@ def draw(story: Story[State], seat: int, count: int, chance: Chance) -> None:
     Ruling 8: when a card must be drawn from an empty draw pile, the player with most points shuffles
     the discards into a new draw pile; with both piles empty, nothing more is drawn.
     """
-    left = count
-    while left:
-        if not story.state.draw_pile:
-            if not story.state.discards:
-                return
-            refill(story, chance)
-        drawn, _ = draw_from(story.state.draw_pile, left)
-        story.tell(CardsDrawn(seat, len(drawn), drawn))
-        left -= len(drawn)
+    DRAW_PILE.draw(story, seat, count, chance, _drawn)
 
 
-def refill(story: Story[State], chance: Chance) -> None:
-    state = story.state
-    pile = reshuffle(state.discards, chance=chance)
-    story.tell(DrawPileRefilled(shuffler(state), len(pile), pile))
+def _drawn(seat: int, cards: tuple[Card, ...]) -> CardsDrawn:
+    return CardsDrawn(seat, len(cards), cards)
 
 
 def shuffler(state: State) -> int:
@@ -120,6 +109,12 @@ def shuffler(state: State) -> int:
         for seat in clockwise_from(start, state.seats)
         if seat in playing and state.players[seat].points == most
     )
+
+
+DRAW_PILE: DrawPile[State, Card] = DrawPile(
+    lambda state: (state.draw_pile, state.discards),
+    lambda state, pile: DrawPileRefilled(shuffler(state), len(pile), pile),
+)
 
 
 def earn(story: Story[State], seat: int, points: int, source: str, chance: Chance) -> None:

@@ -19,7 +19,7 @@ from games.cliffs_n_cactuses.state import (
 from games.core.frozen import replacer
 from games.core.prompt import Prompt
 from games.core.quotas import QuotaClosed, QuotaOpened, QuotaRound, SeatDone
-from games.core.sealed import ChoiceSealed, RoundClosed, RoundOpened, SealedRound
+from games.core.sealed import ChoiceSealed, RoundClosed, RoundOpened, SealedRound, SeatReady
 from games.core.visibility import Event
 
 ASK_TARGET = "choose-target"
@@ -36,17 +36,8 @@ def evolve(state: State, event: Event) -> State:
             placed = queue[index]
             shown = Placed(placed.card, placed.flipped, True, placed.by, placed.larry)
             return _with_queue(state, seat, (*queue[:index], shown, *queue[index + 1 :]))
-        case ev.CardPlayed(seat=seat, play=card, racer=target):
-            race = state.race
-            assert card is not None and race is not None
-            player = state.racers[seat]
-            hand = tuple(held for held in player.hand if held != card)
-            seated = list(state.racers)
-            # once it plays a card, nobody knows any more which of the cards they saw it take it kept
-            seated[seat] = _racer(player, hand=hand, known_to=())
-            onto = seated[target]
-            seated[target] = _racer(onto, queue=(*onto.queue, Placed(card, by=seat)))
-            return _state(state, racers=tuple(seated), race=race.apply(event))
+        case ev.CardPlayed():
+            return _card_played(state, event)
         case ev.TriggerResolved():
             assert state.lifted is not None
             return _state(state, lifted=_lifted(state.lifted, done=state.lifted.done + 1))
@@ -137,7 +128,23 @@ def evolve(state: State, event: Event) -> State:
             return _state(state, racers=state.with_racer(_racer(state.racers[seat], playing=False)))
         case ev.MatchEnded(winners=winners, reason=reason):
             return _state(state, phase=Phase.OVER, winners=winners, reason=reason, race=None, question=None)
-    return state
+        case ev.Missed() | SeatReady():
+            return state  # told for the table: a trigger that found nothing, a throw's public form
+    raise ValueError(f"not a Cliffs n' Cactuses event: {event!r}")
+
+
+def _card_played(state: State, event: ev.CardPlayed) -> State:
+    """A card from the player's hand to the end of the target racer's queue, face down."""
+    card, seat, race = event.play, event.seat, state.race
+    assert card is not None and race is not None
+    player = state.racers[seat]
+    hand = tuple(held for held in player.hand if held != card)
+    seated = list(state.racers)
+    # once it plays a card, nobody knows any more which of the cards they saw it take it kept
+    seated[seat] = _racer(player, hand=hand, known_to=())
+    onto = seated[event.racer]
+    seated[event.racer] = _racer(onto, queue=(*onto.queue, Placed(card, by=seat)))
+    return _state(state, racers=tuple(seated), race=race.apply(event))
 
 
 def _tiebreak_event(state: State, event: Event) -> State:

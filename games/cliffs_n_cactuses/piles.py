@@ -4,26 +4,23 @@ the FAQ's "Guess you should've shuffled" is a joke, not a rule)."""
 from __future__ import annotations
 
 from games.cliffs_n_cactuses import events as ev
+from games.cliffs_n_cactuses.cards import Card
 from games.cliffs_n_cactuses.state import State
 from games.core.chance import Chance
+from games.core.deck import DrawPile
 from games.core.turns import Story
+
+DECK: DrawPile[State, Card] = DrawPile(
+    lambda state: (state.deck, state.discards), lambda _, pile: ev.DeckShuffled(pile, len(pile))
+)
 
 
 def refill(story: Story[State], chance: Chance) -> None:
     """An empty deck becomes the discards, shuffled face down (nothing when there are none)."""
-    state = story.state
-    if not state.deck and state.discards:
-        pile = chance.shuffle(state.discards)
-        story.tell(ev.DeckShuffled(pile, len(pile)))
+    DECK.refill(story, chance)
 
 
 def draw_from_deck(story: Story[State], seat: int, count: int, chance: Chance) -> None:
     """``seat`` draws ``count`` cards from the top, the discards reshuffled if the deck runs out (fewer
     when both are spent)."""
-    while count > 0:
-        refill(story, chance)
-        drawn = story.state.deck[:count]
-        if not drawn:
-            return
-        story.tell(ev.CardsDrawn(seat, len(drawn), drawn))
-        count -= len(drawn)
+    DECK.draw(story, seat, count, chance, lambda racer, cards: ev.CardsDrawn(racer, len(cards), cards))

@@ -10,6 +10,7 @@ starts.
 from __future__ import annotations
 
 from games.cliffs_n_cactuses import events as ev
+from games.cliffs_n_cactuses.evolve import evolve
 from games.cliffs_n_cactuses.moves import PAPER, ROCK, SCISSORS
 from games.cliffs_n_cactuses.stages import stage_at
 from games.cliffs_n_cactuses.state import FINISH, LEAD, State
@@ -19,7 +20,9 @@ from games.core.chance import Chance
 from games.core.deadlines import seconds_after
 from games.core.quotas import QuotaOpened
 from games.core.sealed import RoundOpened
-from games.core.turns import Story
+from games.core.turns import Story, storyteller
+
+new_story = storyteller(evolve)
 
 BEATS = {ROCK: SCISSORS, PAPER: ROCK, SCISSORS: PAPER}
 

@@ -1,7 +1,7 @@
 """All of Cliffs n' Cactuses' rules: ``decide`` a command; ``legal_moves``, ``waiting_on`` and ``may_act``
 from the same checks (``checks``). A round's steps are told in ``rounds`` and ``resolution``.
 
-``decide`` never raises for a bad command: it returns ``Rejected(code, message)``. Every outcome of
+``decide`` never raises for a bad command: it returns ``Rejected(code, message)`` (see ``checks.Code``). Every outcome of
 chance (the shuffle, a card drawn at random from a hand, a tiebreak nobody threw in) is drawn from
 ``chance`` and written into an event.
 """
@@ -12,9 +12,8 @@ from typing import Any
 
 from games.cliffs_n_cactuses import events as ev
 from games.cliffs_n_cactuses.cards import DECK, HAND_SIZE
-from games.cliffs_n_cactuses.checks import check, gate, larry_time
+from games.cliffs_n_cactuses.checks import Code, check, gate, larry_time
 from games.cliffs_n_cactuses.effects import act
-from games.cliffs_n_cactuses.evolve import evolve
 from games.cliffs_n_cactuses.moves import (
     THROWS,
     ChooseTarget,
@@ -27,13 +26,13 @@ from games.cliffs_n_cactuses.moves import (
 )
 from games.cliffs_n_cactuses.piles import draw_from_deck, refill
 from games.cliffs_n_cactuses.resolution import resolve
-from games.cliffs_n_cactuses.rounds import judge_throws, start_round, tally
+from games.cliffs_n_cactuses.rounds import judge_throws, new_story, start_round, tally
 from games.cliffs_n_cactuses.state import Phase, State
 from games.core import quotas, sealed
 from games.core.chance import Chance
 from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.deadlines import Deadline
-from games.core.decisions import Accepted, Codes, Decision, Rejected
+from games.core.decisions import Accepted, Decision, Rejected
 from games.core.deck import deal
 from games.core.sealed import RoundClosed
 from games.core.turns import Story
@@ -54,7 +53,7 @@ def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
     problem = check(state, seat, move)
     if problem is not None:
         return problem
-    story = Story(state, command.at, evolve)
+    story = new_story(state, command.at)
     _play(story, seat, move, chance)
     return Accepted(tuple(story.events), story.state)
 
@@ -195,9 +194,9 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
     """Shuffle, deal five cards to each racer, and start the first round (everyone is tied for 1st
     place at the start: a tiebreak among all, FOUND)."""
     if state.started:
-        return Rejected(Codes.ALREADY_STARTED, "The match has already started.")
+        return Rejected(Code.ALREADY_STARTED, "The match has already started.")
     pile = chance.shuffle(DECK)
-    story = Story(state, at, evolve)
+    story = new_story(state, at)
     story.tell(ev.DeckShuffled(pile, len(pile)))
     hands, _ = deal(pile, state.seats, HAND_SIZE)
     for seat, hand in enumerate(hands):
@@ -210,7 +209,7 @@ def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decisio
     """A deadline passed: the step it belongs to moves on; a stale one changes nothing."""
     if not state.running:
         return Accepted(())
-    story = Story(state, at, evolve)
+    story = new_story(state, at)
     if state.phase is Phase.RACE:
         story.tell(*quotas.time_out(state.race, deadline_id))
         if story.state.phase is Phase.RESOLUTION:
@@ -237,7 +236,7 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
     player = gate(state, seat)
     if isinstance(player, Rejected):
         return player
-    story = Story(state, at, evolve)
+    story = new_story(state, at)
     story.tell(ev.Resigned(player))
     left = story.state.playing()
     if len(left) == 1:

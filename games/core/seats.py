@@ -8,14 +8,6 @@ from typing import Protocol, TypeVar
 from games.core.decisions import Codes, Rejected
 
 
-def left_of(seat: int, seats: int) -> int:
-    return (seat + 1) % seats
-
-
-def right_of(seat: int, seats: int) -> int:
-    return (seat - 1) % seats
-
-
 def clockwise_from(seat: int, seats: int) -> tuple[int, ...]:
     """Every seat in clockwise order, starting with ``seat``."""
     return tuple((seat + step) % seats for step in range(seats))

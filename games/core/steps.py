@@ -1,8 +1,9 @@
 """A queue of pending steps: the rest of an effect that waits on players, kept as state.
 
 Some effects take several steps, and some steps wait on players: a Boulder Bluff climb asks each
-other player clockwise whether they join, then reveals, then tallies; a Cliffs n' Cactuses resolution
-asks for targets and reactions before it scores. The game writes each step as a value in its own
+other player clockwise whether they join, then reveals, then tallies. Boulder Bluff is its only user
+(Cliffs n' Cactuses resolves through its own ``Lifted``/``Question``/``LastCall`` cursor); the queue
+is shaped by that climb and no wider. The game writes each step as a value in its own
 words (a frozen dataclass, or an enum) and keeps a ``Steps`` queue in its state. Three events, folded
 by ``Steps.apply`` in the game's ``evolve``, keep the queue replayable:
 

@@ -77,6 +77,15 @@ class Story(Generic[S]):
             self.state = self.evolve(self.state, event)
 
 
+def storyteller(evolve: Callable[[S, Event], S]) -> Callable[[S, int], Story[S]]:
+    """A game's ``new_story(state, at)``: the story of one decision, folding each event with ``evolve``."""
+
+    def new_story(state: S, at: int) -> Story[S]:
+        return Story(state, at, evolve)
+
+    return new_story
+
+
 def start_turn(story: Story[S], seat: int, *, previous: Turn | None, seconds: float | None) -> None:
     """Start ``seat``'s turn, numbered after ``previous``; its deadline counts from the command that
     started it (``story.at``), ``seconds`` later (None or 0: no deadline)."""
@@ -88,3 +97,20 @@ def end_turn(story: Story[S], turn: Turn, reason: str) -> None:
     """Tell that ``turn`` ended; the game then starts the next one (or ends the match)."""
     story.tell(TurnEnded(turn.seat, reason))
     story.turn_over = True
+
+
+def next_turn(
+    story: Story[S],
+    seat: int,
+    *,
+    had: int,
+    limit: int | None,
+    limit_reached: Callable[[S], Event],
+    start: Callable[[Story[S], int], None],
+) -> None:
+    """Start ``seat``'s turn, unless it has had ``limit`` turns already (``had``): then the match ends,
+    told as ``limit_reached(table)``. Turns go round in order, so every seat still in has had as many."""
+    if limit is not None and had >= limit:
+        story.tell(limit_reached(story.state))
+    else:
+        start(story, seat)

@@ -7,6 +7,7 @@ stable code and a sentence for the player. ``legal_moves`` is exactly the candid
 from __future__ import annotations
 
 from games.core.decisions import Codes, Rejected
+from games.core.seats import may_move
 from games.daredevil_rock.cards import within_three
 from games.daredevil_rock.cliff import guards, on_cliff, reaches, touching
 from games.daredevil_rock.moves import (
@@ -54,15 +55,17 @@ MUST_EXAMINE = Rejected(
 
 def gate(state: State, seat: int | None, *, turn: bool = True) -> Climber | Rejected:
     """The climber of ``seat`` if it may move now at all (``turn``: only in its own turn), else why not."""
-    if not state.started:
-        return Rejected(Code.NOT_STARTED, "The match has not started yet.")
-    if state.over:
-        return Rejected(Code.MATCH_OVER, "The match is over.")
-    if seat is None or not 0 <= seat < state.seats:
-        return Rejected(Code.NOT_A_PLAYER, "Only a climber in this match can make a move.")
+    problem = may_move(
+        started=state.started,
+        over=state.over,
+        seats=state.seats,
+        seat=seat,
+        playing=lambda index: not state.climbers[index].eliminated,
+    )
+    if problem is not None:
+        return problem
+    assert seat is not None  # may_move refuses a missing seat
     climber = state.climbers[seat]
-    if climber.eliminated:
-        return Rejected(Code.OUT_OF_THE_GAME, "Your climber is out of the game.")
     if turn and seat != state.active:
         return Rejected(Code.NOT_YOUR_TURN, "It is not your turn.")
     return climber

@@ -7,9 +7,9 @@ forms of secret events lack the cards and are for viewers, not for folding.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, TypeVar
 
+from games.core.frozen import replacer
 from games.core.turns import Turn, TurnEnded, TurnStarted
 from games.core.visibility import Event
 from games.daredevil_rock.events import (
@@ -34,6 +34,10 @@ from games.daredevil_rock.events import (
 )
 from games.daredevil_rock.state import Climber, Position, Space, State
 
+replace_state = replacer(State)
+replace_climber = replacer(Climber)
+replace_turn = replacer(Turn)
+
 T = TypeVar("T")
 
 
@@ -41,18 +45,20 @@ def evolve(state: State, event: Event) -> State:
     match event:
         case CliffDealt(tableau=tableau, deck=deck):
             spaces = tuple(Space(card) for card in _known(tableau))
-            return replace(state, started=True, spaces=spaces, deck=_known(deck))
+            return replace_state(state, started=True, spaces=spaces, deck=_known(deck))
         case TurnStarted(seat=seat):
             climbers = _changed(state, seat, turns=state.climbers[seat].turns + 1)
-            return replace(
+            return replace_state(
                 state, climbers=climbers, turn=Turn.started(event), actions_used=0, free_climb=None
             )
         case Examined(seat=seat, level=level, column=column):
             return _action(state, seat, spaces=_flipped(state, ((level, column),), face_up=True))
         case FreeClimbOffered(level=level, column=column):
-            return replace(state, free_climb=(level, column))
+            return replace_state(state, free_climb=(level, column))
         case FreeClimbed(seat=seat, level=level, column=column):
-            return replace(state, climbers=_changed(state, seat, position=(level, column)), free_climb=None)
+            return replace_state(
+                state, climbers=_changed(state, seat, position=(level, column)), free_climb=None
+            )
         case Climbed(seat=seat, level=level, column=column):
             return _action(state, seat, {"position": (level, column)})
         case CamSet():
@@ -70,27 +76,29 @@ def evolve(state: State, event: Event) -> State:
             return _action(state, seat, {"position": _below(state, seat, level)})
         case Fell(seat=seat, level=level, column=column):
             position = None if level == 0 or column is None else (level, column)
-            return replace(state, climbers=_changed(state, seat, position=position))
+            return replace_state(state, climbers=_changed(state, seat, position=position))
         case Eliminated(seat=seat) | Resigned(seat=seat):
             return _eliminate(state, seat)
         case DeckRefreshed(deck=deck, refilled=refilled, refill=refill):
             spaces = state.spaces if refilled is None else _placed(state, refilled, Space(_known(refill)))
-            return replace(state, spaces=spaces, deck=_known(deck), discards=())
+            return replace_state(state, spaces=spaces, deck=_known(deck), discards=())
         case HungFromRock(seat=seat, card=card):
             return _action(state, seat, deck=state.deck[1:], discards=(card, *state.discards))
         case CliffTurnedFaceDown(spaces=positions):
-            return replace(state, spaces=_flipped(state, positions, face_up=False))
+            return replace_state(state, spaces=_flipped(state, positions, face_up=False))
         case TurnEnded():
-            return replace(state, actions_used=0, free_climb=None, turn=_without_deadline(state.turn))
+            return replace_state(state, actions_used=0, free_climb=None, turn=_without_deadline(state.turn))
         case MatchEnded(winner=winner, reason=reason):
-            return replace(state, over=True, winner=winner, reason=reason, turn=_without_deadline(state.turn))
+            return replace_state(
+                state, over=True, winner=winner, reason=reason, turn=_without_deadline(state.turn)
+            )
         case Slipped() | Summited():
             return state  # the reveal counted the action; the match ends with MatchEnded
     raise ValueError(f"Daredevil Rock has no event {type(event).__name__}")
 
 
 def _without_deadline(turn: Turn | None) -> Turn | None:
-    return None if turn is None else replace(turn, deadline=None)
+    return None if turn is None else replace_turn(turn, deadline=None)
 
 
 def _known(value: T | None) -> T:
@@ -107,12 +115,14 @@ def _action(state: State, seat: int, climber_changes: dict[str, Any] | None = No
     """
     actions = state.climbers[seat].actions + 1
     climbers = _changed(state, seat, actions=actions, **(climber_changes or {}))
-    return replace(state, climbers=climbers, actions_used=state.actions_used + 1, free_climb=None, **changes)
+    return replace_state(
+        state, climbers=climbers, actions_used=state.actions_used + 1, free_climb=None, **changes
+    )
 
 
 def _changed(state: State, seat: int, **changes: Any) -> tuple[Climber, ...]:
     climbers = list(state.climbers)
-    climbers[seat] = replace(climbers[seat], **changes)
+    climbers[seat] = replace_climber(climbers[seat], **changes)
     return tuple(climbers)
 
 
@@ -139,7 +149,7 @@ def _eliminate(state: State, seat: int) -> State:
     """Out of the game (a fall or resigning, Ruling 16): the climber leaves the cliff, and so do its cams."""
     order = state.eliminations + 1
     climbers = _changed(state, seat, position=None, cams=(), eliminated=True, out_order=order)
-    return replace(state, climbers=climbers, eliminations=order)
+    return replace_state(state, climbers=climbers, eliminations=order)
 
 
 def _placed(state: State, position: Position, space: Space) -> tuple[Space, ...]:

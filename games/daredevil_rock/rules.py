@@ -12,8 +12,9 @@ from typing import Any
 from games.core.chance import Chance
 from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.decisions import Accepted, Decision, Rejected
+from games.core.deck import DrawPile
 from games.core.turns import Story
-from games.daredevil_rock.cards import DECK, DRAW_DECK, within_three
+from games.daredevil_rock.cards import DECK, DRAW_DECK, Card, within_three
 from games.daredevil_rock.checks import Code, candidates, check, gate
 from games.daredevil_rock.events import (
     CamRetrieved,
@@ -230,11 +231,15 @@ def _refresh(story: Story[State], chance: Chance, *, joker_space: Position | Non
 
 
 def _ensure_deck(story: Story[State], chance: Chance) -> None:
-    """Ruling 5: a card is needed from an empty draw deck: the discards are shuffled into a new one."""
-    state = story.state
-    if not state.deck:
-        deck = chance.shuffle(state.discards)
-        story.tell(DeckRefreshed("empty", deck, len(deck), None, None))
+    """Ruling 5: a card is needed from an empty draw deck: the discards are shuffled into a new one (the
+    checks refuse a move that needs a card when both are empty)."""
+    DECK_PILES.refill(story, chance)
+
+
+DECK_PILES: DrawPile[State, Card] = DrawPile(
+    lambda state: (state.deck, state.discards),
+    lambda _, deck: DeckRefreshed("empty", deck, len(deck), None, None),
+)
 
 
 def _moved_cam(state: State, seat: int) -> Position | None:

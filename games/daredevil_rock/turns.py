@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from games.core import turns
 from games.core.seats import next_clockwise
-from games.core.turns import Story
+from games.core.turns import Story, storyteller
 from games.daredevil_rock.cards import ACTIONS_PER_TURN
 from games.daredevil_rock.events import CliffTurnedFaceDown, MatchEnded
 from games.daredevil_rock.evolve import evolve
 from games.daredevil_rock.state import Position, State
 
-
-def new_story(state: State, at: int) -> Story[State]:
-    """A Daredevil Rock decision's story, folding each event with this game's ``evolve``."""
-    return Story(state, at, evolve)
+new_story = storyteller(evolve)
 
 
 def start_turn(story: Story[State], seat: int) -> None:
@@ -28,7 +25,7 @@ def end_turn(story: Story[State], reason: str) -> None:
     Ruling 9 (Blind Man's Bluff): at the end of each turn, every face-up card without a climber or a
     cam turns face down. Ruling 12: the next climber is the next seat clockwise (seat + 1) still in
     the game; in solitaire, the same climber again. When that climber has used up the turn limit
-    (Ruling 13, see ``_out_of_turns``) the match ends instead.
+    (Ruling 13) the match ends instead.
     """
     state = story.state
     if state.turn is None or state.over:
@@ -42,10 +39,15 @@ def end_turn(story: Story[State], reason: str) -> None:
     following = next_clockwise(seat, state.seats, story.state.alive())
     if following is None:
         return
-    if _out_of_turns(story.state, following):
-        story.tell(MatchEnded(None, "turn limit"))
-    else:
-        start_turn(story, following)
+    # Ruling 13 (the rulebook has none): the turn limit, so that every match ends.
+    turns.next_turn(
+        story,
+        following,
+        had=story.state.climbers[following].turns,
+        limit=state.options.turn_limit,
+        limit_reached=lambda _: MatchEnded(None, "turn limit"),
+        start=start_turn,
+    )
 
 
 def after_action(story: Story[State]) -> None:
@@ -72,13 +74,6 @@ def settle_elimination(story: Story[State], reason: str) -> bool:
         story.tell(MatchEnded(alive[0], "last climber standing"))
         return True
     return False
-
-
-def _out_of_turns(state: State, seat: int) -> bool:
-    """Ruling 13 (the rulebook has none): the turn limit, so that every match ends. Turns go round in
-    order, so when the next climber has had its last turn, every climber still in the game has had as many."""
-    limit = state.options.turn_limit
-    return limit is not None and state.climbers[seat].turns >= limit
 
 
 def _unmarked_face_up(state: State) -> tuple[Position, ...]:

@@ -10,7 +10,7 @@ from games.core import sealed
 from games.core.chance import Chance
 from games.core.deadlines import seconds_after
 from games.core.sealed import RoundOpened
-from games.core.turns import Story
+from games.core.turns import Story, storyteller
 from games.core.visibility import Event
 from games.racesmack.after_you import next_turn, smash_rule
 from games.racesmack.cards import Card
@@ -33,9 +33,7 @@ from games.racesmack.judge import correct_cards, judged_row, longest_races, rule
 from games.racesmack.rules_cards import RULES
 from games.racesmack.state import Player, State
 
-
-def new_story(state: State, at: int) -> Story[State]:
-    return Story(state, at, evolve)
+new_story = storyteller(evolve)
 
 
 def open_round(story: Story[State], chance: Chance) -> None:

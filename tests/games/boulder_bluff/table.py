@@ -11,7 +11,7 @@ from games.boulder_bluff.moves import ChalkUp, ClimbBoulder, Join, PlayCard
 from games.boulder_bluff.state import Claim, Climb, Climber, State
 from games.core.chance import Chance
 from games.core.commands import Begin, Command
-from games.core.decisions import Accepted
+from games.core.decisions import Accepted, Rejected
 from games.core.visibility import Event
 
 
@@ -56,6 +56,14 @@ def act(state: State, seat: int | None, move: Any, at: int = 1_000) -> tuple[Sta
     decision = SPEC.decide(state, Command(move, seat, at), Chance("act", at))
     assert isinstance(decision, Accepted), decision
     return cast(State, decision.after), decision.events
+
+
+def refusal(state: State, seat: int | None, move: Any) -> str:
+    """``seat`` tries ``move``, which must be refused: the refusal's code."""
+    decision = SPEC.decide(state, Command(move, seat, 1_000), Chance("act", 1_000))
+    assert isinstance(decision, Rejected), decision
+    assert decision.message  # every refusal says why
+    return decision.code
 
 
 def holding(state: State, seat: int, *cards: Card) -> State:

@@ -14,7 +14,7 @@ import pytest
 from games.cliffs_n_cactuses import SPEC
 from games.cliffs_n_cactuses import events as ev
 from games.cliffs_n_cactuses.cards import DECK
-from games.cliffs_n_cactuses.checks import EMPTY_DECK, LARRY_USED, NO_SUCH_CARD, NO_SUCH_RACER
+from games.cliffs_n_cactuses.checks import Code
 from games.cliffs_n_cactuses.moves import Draw, KeepLarry, PlayCard, PlayLarry
 from games.cliffs_n_cactuses.state import Phase, Placed, State
 from games.core.commands import Begin, Resign
@@ -93,15 +93,15 @@ def test_a_card_not_in_hand_or_a_racer_not_racing_is_refused():
     state = table({0: ("Coffee",), 1: ("Banana",), 2: ("Shortcut!",)}, positions=(900, 1000, 1100))
     banana = card_id(state, 1, "Banana")
     deck_card = state.deck[0].id
-    assert refused(state, 0, PlayCard(banana, 0)).code == NO_SUCH_CARD  # another racer's card
-    assert refused(state, 0, PlayCard(deck_card, 0)).code == NO_SUCH_CARD
-    assert refused(state, 0, PlayCard(999, 0)).code == NO_SUCH_CARD
+    assert refused(state, 0, PlayCard(banana, 0)).code == Code.NO_SUCH_CARD  # another racer's card
+    assert refused(state, 0, PlayCard(deck_card, 0)).code == Code.NO_SUCH_CARD
+    assert refused(state, 0, PlayCard(999, 0)).code == Code.NO_SUCH_CARD
     coffee = card_id(state, 0, "Coffee")
-    assert refused(state, 0, PlayCard(coffee, 3)).code == NO_SUCH_RACER
-    assert refused(state, 0, PlayCard(coffee, -1)).code == NO_SUCH_RACER
+    assert refused(state, 0, PlayCard(coffee, 3)).code == Code.NO_SUCH_RACER
+    assert refused(state, 0, PlayCard(coffee, -1)).code == Code.NO_SUCH_RACER
     state, _ = play(state, 2, Resign())
-    assert refused(state, 0, PlayCard(coffee, 2)).code == NO_SUCH_RACER  # seat 2 left the race
-    assert refused(state, 0, PlayLarry(2)).code == NO_SUCH_RACER
+    assert refused(state, 0, PlayCard(coffee, 2)).code == Code.NO_SUCH_RACER  # seat 2 left the race
+    assert refused(state, 0, PlayLarry(2)).code == Code.NO_SUCH_RACER
     assert state.racers[0].hand[0].id == coffee and state.race is not None and state.race.spent == {}
 
 
@@ -187,14 +187,14 @@ def test_larry_in_the_race_phase():
     assert state.racers[1].queue[-1] == Placed(worm, by=0, larry=True)  # face down
     assert state.deck[0] == swarm and not state.racers[0].larry
     assert state.race is not None and state.race.left(0) == 1  # Larry is not one of the two plays
-    assert refused(state, 0, PlayLarry(0)).code == LARRY_USED
-    assert refused(state, 0, PlayLarry(1)).code == LARRY_USED
+    assert refused(state, 0, PlayLarry(0)).code == Code.LARRY_USED
+    assert refused(state, 0, PlayLarry(1)).code == Code.LARRY_USED
 
     state, _ = play(state, 1, Draw())
     state, events = play(state, 1, PlayLarry(1))  # after drawing: "At ANY TIME"
     assert events == (ev.LarryPlayed(1, 1, swarm),)
     assert queue_names(state, 1) == ["Coffee", "Giant Worm", "Drone Swarm"]
-    assert refused(state, 1, PlayLarry(0)).code == LARRY_USED
+    assert refused(state, 1, PlayLarry(0)).code == Code.LARRY_USED
 
 
 def test_larry_at_the_last_call_is_resolved_before_the_tally():
@@ -273,7 +273,7 @@ def after_a_round_on_an_empty_deck() -> State:
         larry=(True, False),
     )
     assert state.deck == () and state.discards == ()
-    assert refused(state, 0, PlayLarry(0)).code == EMPTY_DECK  # nothing for Larry to draw
+    assert refused(state, 0, PlayLarry(0)).code == Code.EMPTY_DECK  # nothing for Larry to draw
     state = plays(state, 0, ("Coffee", 0), ("Banana", 1))
     state, events = all_draw(state, 0, 1)
     assert not of_type(events, ev.CardsDrawn) and state.racers[0].hand == ()  # nothing to draw

@@ -1,13 +1,12 @@
+from dataclasses import dataclass
+
 from games.core.chance import Chance
 from games.core.deadlines import Deadline, overdue, seconds_after
-from games.core.deck import deal, draw, reshuffle
+from games.core.deck import DrawPile, deal, reshuffle
 from games.core.outcome import Outcome, competition_ranks
-from games.core.seats import clockwise_from, left_of, next_clockwise, right_of
-
-
-def test_left_is_the_next_seat_clockwise_and_wraps():
-    assert left_of(3, 4) == 0
-    assert right_of(0, 4) == 3
+from games.core.seats import clockwise_from, next_clockwise
+from games.core.turns import Story
+from games.core.visibility import Event
 
 
 def test_clockwise_order_starts_with_the_given_seat():
@@ -21,9 +20,50 @@ def test_the_next_seat_skips_seats_that_are_out():
     assert next_clockwise(0, 4, among=set()) is None
 
 
-def test_drawing_takes_from_the_top():
-    assert draw((1, 2, 3), 2) == ((1, 2), (3,))
-    assert draw((1,), 3) == ((1,), ())
+@dataclass(frozen=True)
+class Piles:
+    deck: tuple[int, ...]
+    discards: tuple[int, ...] = ()
+    hand: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Refilled(Event):
+    pile: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Drawn(Event):
+    cards: tuple[int, ...]
+
+
+def _fold(piles: Piles, event: Event) -> Piles:
+    match event:
+        case Refilled(pile=pile):
+            return Piles(pile, (), piles.hand)
+        case Drawn(cards=cards):
+            return Piles(piles.deck[len(cards) :], piles.discards, (*piles.hand, *cards))
+    raise ValueError(event)
+
+
+DECK: DrawPile[Piles, int] = DrawPile(
+    lambda piles: (piles.deck, piles.discards), lambda _, pile: Refilled(pile)
+)
+
+
+def test_drawing_takes_from_the_top_and_refills_the_pile_from_the_discards_when_it_runs_out():
+    story = Story(Piles((1, 2), discards=(3, 4, 5)), 0, _fold)
+    DECK.draw(story, 0, 3, Chance("s", 1), lambda _, cards: Drawn(cards))
+    refilled = story.events[1]
+    assert isinstance(refilled, Refilled) and sorted(refilled.pile) == [3, 4, 5]
+    assert story.events == [Drawn((1, 2)), refilled, Drawn(refilled.pile[:1])]
+    assert story.state == Piles(refilled.pile[1:], (), (1, 2, refilled.pile[0]))
+
+
+def test_drawing_from_two_empty_piles_draws_nothing():
+    story = Story(Piles((1,)), 0, _fold)
+    DECK.draw(story, 0, 3, Chance("s", 1), lambda _, cards: Drawn(cards))
+    assert story.events == [Drawn((1,))] and story.state.hand == (1,)
 
 
 def test_dealing_goes_round_the_table_one_card_at_a_time():

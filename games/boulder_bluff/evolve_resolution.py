@@ -1,5 +1,5 @@
-"""``evolve`` for a climb's resolution: the reveal, Boring Badger's 3s, Boar Assault's picks, Tactical
-Trout's cards, the tally, the claim, the injuries and the cleared table."""
+"""``evolve`` for the events of a climb's resolution: the reveal, Boring Badger's 3s, Boar Assault's
+picks, Tactical Trout's cards, the tally, the claim, the injuries and the cleared table."""
 
 from __future__ import annotations
 
@@ -33,8 +33,8 @@ from games.core.prompt import Prompt
 from games.core.visibility import Event
 
 
-def resolve(state: State, event: Event) -> State | None:
-    """The table after one of the resolution's events; None for any other event."""
+def evolve_resolution(state: State, event: Event) -> State:
+    """The table after one of the resolution's events (``evolve`` passes only these)."""
     match event:
         case CardsRevealed(seat=seat):
             climber = replace_climber(the(the(state.climb).climber(seat)), revealed=True)
@@ -78,7 +78,7 @@ def resolve(state: State, event: Event) -> State | None:
             return replace_state(state, players=players, waiting=None)
         case ClimbCleared():
             return cleared(state)
-    return None
+    raise ValueError(f"not a resolution event: {event!r}")
 
 
 def cleared(state: State) -> State:
