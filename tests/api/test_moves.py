@@ -14,8 +14,8 @@ from api.matches.models import (
     MatchStatus,
 )
 from api.matches.results import MoveAccepted
-from tests.api import toy_game
 from tests.api.conftest import T0, count
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db
 
@@ -183,7 +183,7 @@ def test_resign_needs_a_seat_and_an_active_match(lobby, active, alice, make_play
     with pytest.raises(ServiceError) as error:
         services.resign(match_id=active.id, player=make_player("Eve"))
     assert error.value.code == "NOT_SEATED"
-    other = services.create_match(player=alice, game=toy_game.KEY)
+    other = services.create_match(player=alice, game=count_to_n.KEY)
     with pytest.raises(ServiceError) as error:
         services.resign(match_id=other.id, player=alice)
     assert error.value.code == "NOT_ACTIVE"
@@ -216,7 +216,7 @@ def test_aborting_stops_the_match_and_its_timers(active, alice):
 
 
 def test_a_lost_race_is_decided_again_from_the_new_version(alice, bob, monkeypatch):
-    match = services.create_match(player=alice, game=toy_game.KEY, options={"freeForAll": True})
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"freeForAll": True})
     services.join_match(match_id=match.id, player=bob)
     services.start_match(match_id=match.id, player=alice, now_ms=T0)
     stale = play.fetch(match.id)  # what Alice's first attempt read...
