@@ -16,7 +16,7 @@ from api.matches.models import Match
 from api.players.models import Player
 from api.players.services import register_player
 from games import registry
-from tests.api import toy_game
+from tests.toys import count_to_n
 
 T0 = 1_700_000_000_000  # a fixed "now" in ms; deadlines are relative to it
 
@@ -32,9 +32,9 @@ def _close_database_thread_connections(django_db_setup: Any) -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """The toy game, registered for this test under ``toy_game.KEY`` (fresh bots each test)."""
-    spec = toy_game.make_spec()
-    monkeypatch.setitem(registry.REGISTRY, toy_game.KEY, spec)
+    """The toy game, registered for this test under ``count_to_n.KEY`` (fresh bots each test)."""
+    spec = count_to_n.make_spec()
+    monkeypatch.setitem(registry.REGISTRY, count_to_n.KEY, spec)
     return spec
 
 
@@ -91,7 +91,7 @@ def bob(make_player: Callable[[str], Player]) -> Player:
 @pytest.fixture
 def lobby(alice: Player, bob: Player) -> Match:
     """A toy match in its lobby: Alice hosts in seat 0, Bob sits in seat 1."""
-    match = services.create_match(player=alice, game=toy_game.KEY, options={"target": 10})
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"target": 10})
     return services.join_match(match_id=match.id, player=bob)
 
 

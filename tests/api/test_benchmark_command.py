@@ -20,7 +20,7 @@ from api.bench.targets import TARGETS, verdict
 from api.bench.views import view_selection
 from api.graphql.schema import schema
 from games.registry import REGISTRY
-from tests.api import toy_game
+from tests.toys import count_to_n
 
 
 def test_the_engine_figure_replays_every_recorded_command_of_every_game():
@@ -33,7 +33,7 @@ def test_the_engine_figure_replays_every_recorded_command_of_every_game():
 def test_every_registered_game_is_measured_a_game_added_later_included():
     measured = {plan.key: plan for plan in games.plans()}
     assert set(measured) == set(REGISTRY)  # the toy game, registered by the fixture, included
-    toy = measured[toy_game.KEY]
+    toy = measured[count_to_n.KEY]
     assert toy.seats == 2
     assert toy.timer_options == {"turnSeconds": 1}  # its shortest turn
     assert toy.replay_options == {}  # no turn limit to lift; its timer cannot be switched off
@@ -104,7 +104,7 @@ def test_a_part_that_could_not_run_fails_the_report(tmp_path: Path):
 
 def test_the_replay_document_selects_every_field_of_each_game_view_validly():
     for key in REGISTRY:
-        if key == toy_game.KEY:
+        if key == count_to_n.KEY:
             continue  # the toy game has no GraphQL binding: its view is not part of the schema
         document = documents.view_at(view_selection(key))
         assert validate(schema._schema, parse(document)) == []

@@ -10,8 +10,8 @@ from api.matches import cache, selectors, services
 from api.matches.cache import GameCache
 from games import registry
 from games.core import engine
-from tests.api import toy_game
 from tests.api.conftest import T0, count
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +26,9 @@ def evolves(monkeypatch):
 
     def counting_evolve(state, event):
         calls.append(type(event).__name__)
-        return toy_game.evolve(state, event)
+        return count_to_n.evolve(state, event)
 
-    monkeypatch.setitem(registry.REGISTRY, toy_game.KEY, toy_game.make_spec(evolve=counting_evolve))
+    monkeypatch.setitem(registry.REGISTRY, count_to_n.KEY, count_to_n.make_spec(evolve=counting_evolve))
     return calls
 
 
@@ -37,7 +37,7 @@ def played(evolves, alice, bob, django_capture_on_commit_callbacks):
     """A free-for-all match at version 12 (start + 10 counts), committed, cache warm."""
     with django_capture_on_commit_callbacks(execute=True):
         options = {"freeForAll": True, "target": 1000}
-        match = services.create_match(player=alice, game=toy_game.KEY, options=options)
+        match = services.create_match(player=alice, game=count_to_n.KEY, options=options)
         services.join_match(match_id=match.id, player=bob)
         services.start_match(match_id=match.id, player=alice, now_ms=T0)
     for turn in range(10):
@@ -89,7 +89,7 @@ def test_the_cache_agrees_with_a_fresh_replay(played, toy):
 
 
 def test_a_cached_game_of_another_match_with_the_same_id_is_ignored(played):
-    stranger = engine.new_game(registry.REGISTRY[toy_game.KEY], played.options, 2, "another seed")
+    stranger = engine.new_game(registry.REGISTRY[count_to_n.KEY], played.options, 2, "another seed")
     cache.games.put(played.id, replace(stranger, version=12))
     assert selectors.load_game(match=played).state.total == 10
 
@@ -119,7 +119,7 @@ def test_a_move_on_a_turn_game_costs_the_same(active, alice, bob, django_capture
 
 def test_the_lru_keeps_the_most_recently_used_games(toy):
     games = GameCache(size=2)
-    a, b, c = (engine.new_game(toy, toy_game.OPTIONS.defaults(), 2, seed) for seed in "abc")
+    a, b, c = (engine.new_game(toy, count_to_n.OPTIONS.defaults(), 2, seed) for seed in "abc")
     games.put(1, a)
     games.put(2, b)
     assert games.get(1) is a
@@ -129,7 +129,7 @@ def test_the_lru_keeps_the_most_recently_used_games(toy):
 
 def test_the_cache_never_goes_back_to_an_older_version(toy):
     games = GameCache()
-    old = engine.new_game(toy, toy_game.OPTIONS.defaults(), 2, "s")
+    old = engine.new_game(toy, count_to_n.OPTIONS.defaults(), 2, "s")
     new = replace(old, version=5)
     games.put(1, new)
     games.put(1, old)

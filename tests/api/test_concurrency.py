@@ -8,8 +8,8 @@ from api.matches import cache, selectors, services
 from api.matches.models import MatchEvent, Seat
 from api.matches.results import MoveAccepted
 from api.players.services import register_player
-from tests.api import toy_game
 from tests.api.threads import run_together
+from tests.toys import count_to_n
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +22,7 @@ def crowd():
     """Eight players seated in a free-for-all match (everyone may count at any time), started."""
     players = [register_player(name=f"P{index}")[0] for index in range(THREADS)]
     options = {"freeForAll": True, "target": 100_000}
-    match = services.create_match(player=players[0], game=toy_game.KEY, options=options)
+    match = services.create_match(player=players[0], game=count_to_n.KEY, options=options)
     for player in players[1:]:
         services.join_match(match_id=match.id, player=player)
     match = services.start_match(match_id=match.id, player=players[0])
@@ -83,7 +83,7 @@ def test_the_same_idempotency_key_from_many_threads_appends_once(crowd):
 
 def test_concurrent_joins_never_share_a_seat(db):
     host, _ = register_player(name="Host")
-    match = services.create_match(player=host, game=toy_game.KEY)
+    match = services.create_match(player=host, game=count_to_n.KEY)
     guests = [register_player(name=f"G{index}")[0] for index in range(10)]
 
     def join(player):

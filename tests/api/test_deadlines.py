@@ -10,8 +10,8 @@ from api.matches.store import deadlines_for
 from games import registry
 from games.core.commands import Begin, Command
 from games.core.engine import new_game, step
-from tests.api import toy_game
 from tests.api.conftest import T0, count
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def deadline_rows(match):
 @pytest.fixture
 def against_bot(alice):
     """Alice (seat 0) against the heuristic bot (seat 1), turn by turn, started at T0."""
-    match = services.create_match(player=alice, game=toy_game.KEY, options={"target": 10})
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"target": 10})
     services.add_bot(match_id=match.id, player=alice)
     return services.start_match(match_id=match.id, player=alice, now_ms=T0)
 
@@ -63,8 +63,8 @@ def test_the_bot_thinking_delay_comes_from_settings(against_bot, alice, settings
 
 
 def test_a_game_may_give_its_bots_a_human_like_delay_of_its_own(against_bot, alice, monkeypatch):
-    wish = toy_game.make_spec(bot_delay_ms=lambda state, seat: 1_500 + state.total)
-    monkeypatch.setitem(registry.REGISTRY, toy_game.KEY, wish)
+    wish = count_to_n.make_spec(bot_delay_ms=lambda state, seat: 1_500 + state.total)
+    monkeypatch.setitem(registry.REGISTRY, count_to_n.KEY, wish)
     count(against_bot, alice, 2, at=T0 + 100)
     assert ("bot-1-3", T0 + 100 + 1_502, "bot") in deadline_rows(against_bot)
 
@@ -89,7 +89,7 @@ def test_a_bot_deadline_for_an_older_version_is_stale(against_bot, alice):
 
 
 def test_bots_play_a_match_to_its_end(alice):
-    match = services.create_match(player=alice, game=toy_game.KEY, options={"target": 30})
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"target": 30})
     services.add_bot(match_id=match.id, player=alice, level="random")
     services.add_bot(match_id=match.id, player=alice)
     match = services.start_match(match_id=match.id, player=alice, now_ms=T0)
@@ -140,7 +140,7 @@ def test_finishing_and_aborting_clear_the_mirrored_timers(
     with django_capture_on_commit_callbacks(execute=True):
         services.resign(match_id=active.id, player=bob, now_ms=T0 + 5)
     assert mirrored == [(active.id, [])]
-    other = services.create_match(player=alice, game=toy_game.KEY)
+    other = services.create_match(player=alice, game=count_to_n.KEY)
     services.join_match(match_id=other.id, player=bob)
     services.start_match(match_id=other.id, player=alice, now_ms=T0)
     with django_capture_on_commit_callbacks(execute=True):

@@ -18,8 +18,8 @@ from api.matches.models import Match, MatchDeadline
 from api.players.services import register_player
 from clients.research.position import rank_returns as adapters_rank_returns
 from games.core import engine
-from tests.api import toy_game
 from tests.api.conftest import T0, count
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +55,7 @@ def alices_card(match: Match) -> int:
 
 
 def test_all_gives_every_seat_its_view_every_move_and_the_returns(finished):
-    lines = export("--game", toy_game.KEY)
+    lines = export("--game", count_to_n.KEY)
     assert [line["step"] for line in lines] == list(range(6))
     assert [line["seat"] for line in lines] == [None, 0, 0, 1, 0, 1]
     assert [line["action"] for line in lines] == [
@@ -75,12 +75,12 @@ def test_all_gives_every_seat_its_view_every_move_and_the_returns(finished):
     assert all(line["returns"] is None and not line["done"] for line in lines[:-1])
     assert last["done"] and last["returns"] == [-1.0, 1.0]
     assert last["outcome"] == {"ranks": [2, 1], "scores": [1.0, 0.0], "reason": "target reached"}
-    assert all(line["match"] == finished.pk and line["game"] == toy_game.KEY for line in lines)
+    assert all(line["match"] == finished.pk and line["game"] == count_to_n.KEY for line in lines)
 
 
 def test_a_seat_sees_its_own_moves_and_only_the_public_form_of_the_others(finished):
     card = alices_card(finished)
-    bobs = export("--game", toy_game.KEY, "--perspective", "1")
+    bobs = export("--game", count_to_n.KEY, "--perspective", "1")
     assert all(sorted(line["observations"]) == ["1"] for line in bobs)
     draw = bobs[1]
     assert (draw["seat"], draw["action"], draw["legalActions"]) == (0, None, None)
@@ -90,13 +90,13 @@ def test_a_seat_sees_its_own_moves_and_only_the_public_form_of_the_others(finish
     for line in bobs:
         assert line["observations"]["1"]["hand"] == []
         assert not {"CardDrawn", "DeckShuffled"} & {event["type"] for event in line["events"]}
-    alices = export("--game", toy_game.KEY, "--perspective", "0")
+    alices = export("--game", count_to_n.KEY, "--perspective", "0")
     assert alices[1]["action"] == DRAW
     assert alices[1]["events"] == [{"seq": 3, "type": "CardDrawn", "data": {"seat": 0, "card": card}}]
 
 
 def test_a_spectator_sees_no_seats_moves(finished):
-    lines = export("--game", toy_game.KEY, "--perspective", "spectator")
+    lines = export("--game", count_to_n.KEY, "--perspective", "spectator")
     assert all(sorted(line["observations"]) == ["spectator"] for line in lines)
     assert lines[0]["action"] == {"action": "BEGIN"}  # the server's steps are public
     assert all(line["action"] is None and line["legalActions"] is None for line in lines[1:])
@@ -106,26 +106,26 @@ def test_a_spectator_sees_no_seats_moves(finished):
 def test_all_is_only_for_matches_whose_log_is_revealed(finished):
     options = {**finished.options, "revealAfterEnd": False}
     Match.objects.filter(pk=finished.pk).update(options=options)
-    assert export("--game", toy_game.KEY) == []
-    assert len(export("--game", toy_game.KEY, "--perspective", "0")) == 6
+    assert export("--game", count_to_n.KEY) == []
+    assert len(export("--game", count_to_n.KEY, "--perspective", "0")) == 6
 
 
 def test_since_and_out_and_unfinished_matches(finished, lobby, tmp_path: Path):
-    assert export("--game", toy_game.KEY, "--since", "2999-01-01") == []
-    assert len(export("--game", toy_game.KEY, "--since", "2000-01-01T00:00:00Z")) == 6
+    assert export("--game", count_to_n.KEY, "--since", "2999-01-01") == []
+    assert len(export("--game", count_to_n.KEY, "--since", "2000-01-01T00:00:00Z")) == 6
     target = tmp_path / "steps.jsonl"
-    call_command("export_trajectories", "--game", toy_game.KEY, "--out", str(target), stderr=io.StringIO())
+    call_command("export_trajectories", "--game", count_to_n.KEY, "--out", str(target), stderr=io.StringIO())
     assert len(target.read_text().splitlines()) == 6  # the lobby is not finished: not exported
-    assert export("--game", toy_game.KEY, "--perspective", "5") == []  # a two-seat match has no seat 5
+    assert export("--game", count_to_n.KEY, "--perspective", "5") == []  # a two-seat match has no seat 5
 
 
 def test_bad_arguments_are_refused():
     with pytest.raises(CommandError, match="Unknown game"):
         export("--game", "chess")
     with pytest.raises(CommandError, match="perspective"):
-        export("--game", toy_game.KEY, "--perspective", "north")
+        export("--game", count_to_n.KEY, "--perspective", "north")
     with pytest.raises(CommandError, match="since"):
-        export("--game", toy_game.KEY, "--since", "last week")
+        export("--game", count_to_n.KEY, "--since", "last week")
 
 
 def test_a_real_game_exports_every_decision_and_its_resignation(mirrored: Any):

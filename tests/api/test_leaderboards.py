@@ -14,12 +14,12 @@ from api.leaderboards.models import Policy, Rating, RatingChange, SanctionKind, 
 from api.leaderboards.selectors import leaderboard
 from api.matches import services as matches
 from api.matches.models import Match, MatchStatus
-from tests.api import toy_game
 from tests.api.conftest import T0, count
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db
 
-GAME = toy_game.KEY
+GAME = count_to_n.KEY
 NOON = dt.datetime(2026, 6, 1, 12, tzinfo=dt.UTC)
 
 

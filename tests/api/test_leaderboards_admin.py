@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from api.leaderboards.models import Policy, Rating, RatingChange, Sanction, Season, Void
 from api.leaderboards.selectors import leaderboard
-from tests.api import toy_game
 from tests.api.test_ratings import finish_with_winner
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ def boards() -> list[tuple]:
     )
 
 
-def shown(game: str = toy_game.KEY) -> list[str]:
+def shown(game: str = count_to_n.KEY) -> list[str]:
     return [rating.player.name for rating in leaderboard(game=game).items]
 
 
@@ -78,7 +78,7 @@ def test_the_boards_list_with_the_view_permission(staff_with, client, played, qu
 
 
 def test_the_default_board_is_all_time_and_a_season_is_chosen_by_filter(staff_with, client, alice, bob):
-    Season.objects.create(game=toy_game.KEY, name="Spring", starts_at=START)
+    Season.objects.create(game=count_to_n.KEY, name="Spring", starts_at=START)
     finish_with_winner(alice, bob)
     season = Season.objects.get()
     staff_with("leaderboards.view_rating")
@@ -134,7 +134,7 @@ def test_the_rebuild_page_recomputes_the_chosen_games_boards(staff_with, client,
     staff_with("leaderboards.rebuild_leaderboards", "leaderboards.view_rating")
     assert "Rebuild boards" in client.get(RATINGS).content.decode()
     assert client.get(f"{RATINGS}rebuild/").status_code == 200
-    done = client.post(f"{RATINGS}rebuild/", {"games": [toy_game.KEY], "board": "every"}, follow=True)
+    done = client.post(f"{RATINGS}rebuild/", {"games": [count_to_n.KEY], "board": "every"}, follow=True)
     assert "Rebuilt toy-count (every board): 2 ended matches read." in done.content.decode()
     assert boards() == before
 
@@ -144,12 +144,12 @@ def test_no_rebuild_without_its_permission(staff_with, client, played):
     staff_with("leaderboards.view_rating")
     assert "Rebuild boards" not in client.get(RATINGS).content.decode()
     assert client.get(f"{RATINGS}rebuild/").status_code == 403
-    assert client.post(f"{RATINGS}rebuild/", {"games": [toy_game.KEY], "board": "every"}).status_code == 403
+    assert client.post(f"{RATINGS}rebuild/", {"games": [count_to_n.KEY], "board": "every"}).status_code == 403
     assert boards() == []
 
 
 def test_a_season_s_board_is_rebuilt_by_its_action(staff_with, client, played):
-    season = Season.objects.create(game=toy_game.KEY, name="Old", starts_at=START)
+    season = Season.objects.create(game=count_to_n.KEY, name="Old", starts_at=START)
     staff_with("leaderboards.rebuild_leaderboards", "leaderboards.view_season")
     done = act(client, SEASONS, "rebuild_selected", season)
     assert "Rebuilt toy-count: Old: 2 ended matches read." in done.content.decode()
@@ -157,7 +157,7 @@ def test_a_season_s_board_is_rebuilt_by_its_action(staff_with, client, played):
 
 
 def test_no_season_rebuild_without_its_permission(staff_with, client, played):
-    season = Season.objects.create(game=toy_game.KEY, name="Old", starts_at=START)
+    season = Season.objects.create(game=count_to_n.KEY, name="Old", starts_at=START)
     staff_with("leaderboards.view_season")
     act(client, SEASONS, "rebuild_selected", season)
     assert not Rating.objects.filter(season=season).exists()
@@ -168,7 +168,7 @@ def test_no_season_rebuild_without_its_permission(staff_with, client, played):
 
 def season_form(**fields):
     return {
-        "game": toy_game.KEY,
+        "game": count_to_n.KEY,
         "name": "Spring",
         "starts_at_0": "2023-01-01",
         "starts_at_1": "00:00:00",
@@ -195,7 +195,7 @@ def test_a_season_must_end_after_it_starts_in_a_registered_game(staff_with, clie
 
 
 def test_a_season_name_is_unique_per_game(staff_with, client):
-    Season.objects.create(game=toy_game.KEY, name="Spring", starts_at=timezone.now())
+    Season.objects.create(game=count_to_n.KEY, name="Spring", starts_at=timezone.now())
     staff_with("leaderboards.add_season", "leaderboards.view_season")
     page = client.post(f"{SEASONS}add/", season_form())
     assert page.status_code == 200 and Season.objects.count() == 1
@@ -208,7 +208,7 @@ def test_no_season_added_without_the_add_permission(staff_with, client):
 
 
 def test_closing_a_season_freezes_it_once_with_who_and_when(staff_with, client):
-    season = Season.objects.create(game=toy_game.KEY, name="Spring", starts_at=timezone.now())
+    season = Season.objects.create(game=count_to_n.KEY, name="Spring", starts_at=timezone.now())
     admin = staff_with("leaderboards.close_season", "leaderboards.view_season")
     assert "Closed toy-count: Spring" in act(client, SEASONS, "close_selected", season).content.decode()
     season.refresh_from_db()
@@ -219,7 +219,7 @@ def test_closing_a_season_freezes_it_once_with_who_and_when(staff_with, client):
 
 
 def test_no_closing_without_its_permission_and_no_deleting_at_all(staff_with, client):
-    season = Season.objects.create(game=toy_game.KEY, name="Spring", starts_at=timezone.now())
+    season = Season.objects.create(game=count_to_n.KEY, name="Spring", starts_at=timezone.now())
     staff_with("leaderboards.view_season", "leaderboards.change_season", "leaderboards.delete_season")
     act(client, SEASONS, "close_selected", season)
     assert Season.objects.get().closed_at is None
@@ -232,7 +232,7 @@ def test_no_closing_without_its_permission_and_no_deleting_at_all(staff_with, cl
 def test_a_policy_saved_rebuilds_the_game_s_boards(staff_with, client, played):
     Rating.objects.all().delete()
     staff_with("leaderboards.add_policy", "leaderboards.view_policy")
-    form = {"game": toy_game.KEY, "count_bot_matches": "on"}
+    form = {"game": count_to_n.KEY, "count_bot_matches": "on"}
     assert client.post(f"{POLICIES}add/", form).status_code == 302
     assert Policy.objects.get().count_bot_matches
     assert Rating.objects.count() == 2  # rebuilt
@@ -242,7 +242,7 @@ def test_a_policy_saved_rebuilds_the_game_s_boards(staff_with, client, played):
 
 def test_no_policy_without_its_permission(staff_with, client):
     staff_with("leaderboards.view_policy")
-    assert client.post(f"{POLICIES}add/", {"game": toy_game.KEY}).status_code == 403
+    assert client.post(f"{POLICIES}add/", {"game": count_to_n.KEY}).status_code == 403
     assert not Policy.objects.exists()
 
 
@@ -270,7 +270,7 @@ def test_a_ban_takes_a_player_off_the_boards_and_lifting_it_puts_them_back(staff
 def test_a_hide_keeps_the_rating_but_not_the_row_on_the_board(staff_with, client, played, alice):
     before = boards()
     staff_with("leaderboards.add_sanction")
-    form = {"player": alice.id, "game": toy_game.KEY, "kind": "HIDE", "reason": "rude name"}
+    form = {"player": alice.id, "game": count_to_n.KEY, "kind": "HIDE", "reason": "rude name"}
     assert client.post(f"{SANCTIONS}add/", form).status_code == 302
     assert boards() == before and shown() == ["Bob"]
 

@@ -5,8 +5,8 @@ import pytest
 from api.common.errors import ServiceError
 from api.matches import services
 from api.matches.models import Match, MatchEvent, MatchStatus, Seat
-from tests.api import toy_game
 from tests.api.conftest import T0
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def refused(code, call, **kwargs):
 
 
 def test_creating_a_match_seats_the_host_with_validated_options(alice):
-    match = services.create_match(player=alice, game=toy_game.KEY, options={"target": 7})
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"target": 7})
     assert match.status == MatchStatus.LOBBY
     assert match.host == alice
     assert match.version == 0
@@ -29,13 +29,13 @@ def test_creating_a_match_seats_the_host_with_validated_options(alice):
 
 
 def test_options_default_when_omitted(alice):
-    match = services.create_match(player=alice, game=toy_game.KEY, options=None)
+    match = services.create_match(player=alice, game=count_to_n.KEY, options=None)
     assert match.options["target"] == 10
 
 
 def test_each_match_gets_its_own_seed(alice):
-    first = services.create_match(player=alice, game=toy_game.KEY)
-    second = services.create_match(player=alice, game=toy_game.KEY)
+    first = services.create_match(player=alice, game=count_to_n.KEY)
+    second = services.create_match(player=alice, game=count_to_n.KEY)
     assert first.seed != second.seed
 
 
@@ -46,12 +46,12 @@ def test_an_unknown_game_is_refused(alice):
 
 @pytest.mark.parametrize("options", [{"target": 0}, {"colour": "red"}, {"freeForAll": "yes"}, [1]])
 def test_invalid_options_are_refused(alice, options):
-    refused("INVALID_OPTIONS", services.create_match, player=alice, game=toy_game.KEY, options=options)
+    refused("INVALID_OPTIONS", services.create_match, player=alice, game=count_to_n.KEY, options=options)
     assert not Match.objects.exists()
 
 
 def test_anonymous_callers_must_sign_in(lobby):
-    refused("AUTH_REQUIRED", services.create_match, player=None, game=toy_game.KEY)
+    refused("AUTH_REQUIRED", services.create_match, player=None, game=count_to_n.KEY)
     refused("AUTH_REQUIRED", services.join_match, match_id=lobby.id, player=None)
     refused("AUTH_REQUIRED", services.add_bot, match_id=lobby.id, player=None)
     refused("AUTH_REQUIRED", services.start_match, match_id=lobby.id, player=None)
@@ -112,7 +112,7 @@ def test_starting_deals_and_goes_active(lobby, alice):
     assert match.version == 2
     events = list(MatchEvent.objects.filter(match=match).order_by("seq"))
     assert [(e.seq, e.type, e.seat) for e in events] == [(1, "DeckShuffled", None), (2, "Started", None)]
-    assert sorted(events[0].data["deck"]) == list(toy_game.DECK)  # stored in full, unredacted
+    assert sorted(events[0].data["deck"]) == list(count_to_n.DECK)  # stored in full, unredacted
     assert events[1].data == {"first": 0, "deadline": T0 + 30_000}
     assert events[0].at.timestamp() * 1000 == T0
     assert [(d.deadline_id, d.at_ms, d.kind) for d in match.deadlines.all()] == [
@@ -127,7 +127,7 @@ def test_only_the_host_starts(lobby, bob):
 
 
 def test_a_match_needs_its_minimum_of_players(alice):
-    match = services.create_match(player=alice, game=toy_game.KEY)
+    match = services.create_match(player=alice, game=count_to_n.KEY)
     refused("NOT_ENOUGH_PLAYERS", services.start_match, match_id=match.id, player=alice)
     assert not MatchEvent.objects.exists()
 
@@ -141,7 +141,7 @@ def test_after_the_start_the_lobby_is_closed(active, alice, make_player):
 
 
 def test_starting_with_a_bot_to_act_arms_its_thinking_deadline(alice):
-    match = services.create_match(player=alice, game=toy_game.KEY, options={"freeForAll": True})
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"freeForAll": True})
     services.add_bot(match_id=match.id, player=alice)
     match = services.start_match(match_id=match.id, player=alice, now_ms=T0)
     assert [(d.deadline_id, d.at_ms, d.kind) for d in match.deadlines.all()] == [("bot-1-2", T0, "bot")]

@@ -5,8 +5,8 @@ import pytest
 from api.common.errors import ServiceError
 from api.matches import services
 from api.matches.models import MatchDeadline, MatchStatus, Seat
-from tests.api import toy_game
 from tests.api.conftest import T0
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db
 
@@ -28,12 +28,12 @@ def seats_of(match):
 
 def test_a_player_may_sit_in_a_limited_number_of_open_lobbies(settings, alice, make_player):
     settings.MAX_OPEN_LOBBIES_PER_PLAYER = 2
-    first = services.create_match(player=alice, game=toy_game.KEY, now_ms=T0)
+    first = services.create_match(player=alice, game=count_to_n.KEY, now_ms=T0)
     stranger = make_player("Stranger")
-    other = services.create_match(player=stranger, game=toy_game.KEY, now_ms=T0)
+    other = services.create_match(player=stranger, game=count_to_n.KEY, now_ms=T0)
     services.join_match(match_id=other.id, player=alice, now_ms=T0)
-    refused("TOO_MANY_LOBBIES", services.create_match, player=alice, game=toy_game.KEY, now_ms=T0)
-    third = services.create_match(player=stranger, game=toy_game.KEY, now_ms=T0)
+    refused("TOO_MANY_LOBBIES", services.create_match, player=alice, game=count_to_n.KEY, now_ms=T0)
+    third = services.create_match(player=stranger, game=count_to_n.KEY, now_ms=T0)
     refused("TOO_MANY_LOBBIES", services.join_match, match_id=third.id, player=alice, now_ms=T0)
     # Leaving one frees a place.
     services.leave_match(match_id=other.id, player=alice, now_ms=T0)

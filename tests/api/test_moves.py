@@ -14,9 +14,13 @@ from api.matches.models import (
     MatchStatus,
 )
 from api.matches.results import MoveAccepted
+<<<<<<< HEAD
 from games import registry
-from tests.api import tap_game, toy_game
+from tests.toys import count_to_n, tap_race
+=======
+>>>>>>> kit
 from tests.api.conftest import T0, count
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db
 
@@ -198,7 +202,7 @@ def test_resign_needs_a_seat_and_an_active_match(lobby, active, alice, make_play
     with pytest.raises(ServiceError) as error:
         services.resign(match_id=active.id, player=make_player("Eve"))
     assert error.value.code == "NOT_SEATED"
-    other = services.create_match(player=alice, game=toy_game.KEY)
+    other = services.create_match(player=alice, game=count_to_n.KEY)
     with pytest.raises(ServiceError) as error:
         services.resign(match_id=other.id, player=alice)
     assert error.value.code == "NOT_ACTIVE"
@@ -231,7 +235,7 @@ def test_aborting_stops_the_match_and_its_timers(active, alice):
 
 
 def test_a_lost_race_is_decided_again_from_the_new_version(alice, bob, monkeypatch):
-    match = services.create_match(player=alice, game=toy_game.KEY, options={"freeForAll": True})
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"freeForAll": True})
     services.join_match(match_id=match.id, player=bob)
     services.start_match(match_id=match.id, player=alice, now_ms=T0)
     stale = play.fetch(match.id)  # what Alice's first attempt read...
@@ -284,10 +288,10 @@ def test_events_are_append_only(active):
 
 @pytest.fixture
 def tap_race(monkeypatch, make_player):
-    """Three players at a started tap race (tests/api/tap_game.py) over targets 0-3, at version 1."""
-    monkeypatch.setitem(registry.REGISTRY, tap_game.KEY, tap_game.make_spec())
+    """Three players at a started tap race (tests/toys/tap_race.py) over targets 0-3, at version 1."""
+    monkeypatch.setitem(registry.REGISTRY, tap_race.KEY, tap_race.make_spec())
     players = [make_player(name) for name in ("Ada", "Bea", "Cy")]
-    match = services.create_match(player=players[0], game=tap_game.KEY, options={"targets": 4})
+    match = services.create_match(player=players[0], game=tap_race.KEY, options={"targets": 4})
     for player in players[1:]:
         services.join_match(match_id=match.id, player=player)
     match = services.start_match(match_id=match.id, player=players[0], now_ms=T0)

@@ -9,8 +9,8 @@ from api.common.errors import ServiceError
 from api.leaderboards.models import Rating
 from api.matches import pairing, quick, services
 from api.matches.models import Match, MatchDeadline, MatchStatus, QuickTable, Seat
-from tests.api import toy_game
 from tests.api.conftest import T0
+from tests.toys import count_to_n
 
 WINDOW = pairing.Window(base=5, per_second=0.5)
 SECOND = 1000
@@ -59,17 +59,17 @@ def refused(code, call, **kwargs):
 
 
 def rate(player, ordinal):
-    Rating.objects.create(game=toy_game.KEY, player=player, ordinal=ordinal)
+    Rating.objects.create(game=count_to_n.KEY, player=player, ordinal=ordinal)
 
 
 def queue(player, at=T0, **kwargs):
-    return quick.quick_match(player=player, game=toy_game.KEY, now_ms=at, **kwargs)
+    return quick.quick_match(player=player, game=count_to_n.KEY, now_ms=at, **kwargs)
 
 
 @pytest.fixture
 def waits(settings):
     settings.QUICK_MATCH_WAIT_SECONDS = 60
-    settings.QUICK_MATCH_WAIT_SECONDS_PER_GAME = {toy_game.KEY: 20}
+    settings.QUICK_MATCH_WAIT_SECONDS_PER_GAME = {count_to_n.KEY: 20}
     settings.QUICK_MATCH_RATING_WINDOW = 5.0
     settings.QUICK_MATCH_WINDOW_PER_SECOND = 0.5
 
@@ -177,12 +177,12 @@ def test_bad_requests_are_refused_with_a_code_and_change_nothing(waits, alice, m
     refused("INVALID_SEATS", queue, player=alice, seats=1)
     refused("INVALID_SEATS", queue, player=alice, seats=9)
     refused("INVALID_OPTIONS", queue, player=alice, options={"target": "many"})
-    refused("AUTH_REQUIRED", quick.quick_match, player=None, game=toy_game.KEY, now_ms=T0)
+    refused("AUTH_REQUIRED", quick.quick_match, player=None, game=count_to_n.KEY, now_ms=T0)
     assert not Match.objects.exists()
     table = queue(alice)
     refused("ALREADY_QUEUED", queue, player=alice, seats=3)
     assert Match.objects.count() == 1
-    lobby = services.create_match(player=alice, game=toy_game.KEY, now_ms=T0)
+    lobby = services.create_match(player=alice, game=count_to_n.KEY, now_ms=T0)
     refused("NOT_QUICK_MATCH", quick.leave_quick_match, match_id=lobby.pk, player=alice, now_ms=T0)
     refused("NOT_SEATED", quick.leave_quick_match, match_id=table.pk, player=make_player("Eve"), now_ms=T0)
 
@@ -190,7 +190,7 @@ def test_bad_requests_are_refused_with_a_code_and_change_nothing(waits, alice, m
 @pytest.mark.django_db
 def test_the_open_lobby_limit_counts_quick_tables(waits, settings, alice, make_player):
     settings.MAX_OPEN_LOBBIES_PER_PLAYER = 1
-    services.create_match(player=alice, game=toy_game.KEY, now_ms=T0)
+    services.create_match(player=alice, game=count_to_n.KEY, now_ms=T0)
     refused("TOO_MANY_LOBBIES", queue, player=alice)
 
 

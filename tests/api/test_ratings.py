@@ -7,13 +7,13 @@ from api.leaderboards.selectors import leaderboard
 from api.leaderboards.services import match_ended
 from api.matches import services, standings
 from games.core.outcome import Outcome
-from tests.api import toy_game
 from tests.api.conftest import T0, count
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db
 
 
-def finish_with_winner(winner, loser, game=toy_game.KEY):
+def finish_with_winner(winner, loser, game=count_to_n.KEY):
     """A 2-human match that ``winner`` wins by reaching the target."""
     match = services.create_match(player=winner, game=game, options={"target": 3})
     services.join_match(match_id=match.id, player=loser)
@@ -24,8 +24,8 @@ def finish_with_winner(winner, loser, game=toy_game.KEY):
 def test_a_finished_two_human_match_rates_both_players(alice, bob):
     match = finish_with_winner(alice, bob)
     assert match.outcome["ranks"] == [1, 2]
-    winner = Rating.objects.get(player=alice, game=toy_game.KEY)
-    loser = Rating.objects.get(player=bob, game=toy_game.KEY)
+    winner = Rating.objects.get(player=alice, game=count_to_n.KEY)
+    loser = Rating.objects.get(player=bob, game=count_to_n.KEY)
     assert winner.mu > 25 > loser.mu
     assert winner.sigma < 25 / 3 and loser.sigma < 25 / 3
     assert winner.ordinal == pytest.approx(winner.mu - 3 * winner.sigma)
@@ -42,7 +42,7 @@ def test_ratings_accumulate_over_matches(alice, bob):
 
 
 def test_bots_are_not_rated_and_one_human_is_not_enough(alice):
-    match = services.create_match(player=alice, game=toy_game.KEY, options={"target": 3})
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"target": 3})
     services.add_bot(match_id=match.id, player=alice)
     services.start_match(match_id=match.id, player=alice, now_ms=T0)
     assert count(match, alice, 3).match.status == "FINISHED"
@@ -51,7 +51,7 @@ def test_bots_are_not_rated_and_one_human_is_not_enough(alice):
 
 def mixed_match(alice, bob, carol):
     """Alice, Bob, a bot and Carol, ended with ranks 2, 2, 1, 1."""
-    match = services.create_match(player=alice, game=toy_game.KEY, options={"target": 3})
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"target": 3})
     services.join_match(match_id=match.id, player=bob)
     services.add_bot(match_id=match.id, player=alice)
     match = services.join_match(match_id=match.id, player=carol)
@@ -62,7 +62,7 @@ def test_a_match_with_a_bot_is_not_rated_unless_the_game_s_policy_says_so(alice,
     carol = make_player("Carol")
     mixed_match(alice, bob, carol)
     assert not Rating.objects.exists()
-    Policy.objects.create(game=toy_game.KEY, count_bot_matches=True)
+    Policy.objects.create(game=count_to_n.KEY, count_bot_matches=True)
     mixed_match(alice, bob, carol)
     assert sorted(Rating.objects.values_list("player_id", flat=True)) == sorted([alice.id, bob.id, carol.id])
     assert Rating.objects.get(player=carol).wins == 1
@@ -79,9 +79,9 @@ def test_the_leaderboard_ranks_by_ordinal_a_page_at_a_time(alice, bob, make_play
     finish_with_winner(alice, bob)
     finish_with_winner(alice, carol)
     finish_with_winner(bob, carol)
-    page = leaderboard(game=toy_game.KEY, first=2)
+    page = leaderboard(game=count_to_n.KEY, first=2)
     assert [r.player.name for r in page.items] == ["Alice", "Bob"]
     assert page.has_next
-    rest = leaderboard(game=toy_game.KEY, first=2, after=page.end_cursor)
+    rest = leaderboard(game=count_to_n.KEY, first=2, after=page.end_cursor)
     assert ([r.player.name for r in rest.items], rest.has_next) == (["Carol"], False)
     assert leaderboard(game="daredevil-rock").items == []

@@ -11,8 +11,8 @@ from asgiref.sync import sync_to_async
 from api.matches import services
 from api.players.services import register_player
 from config.asgi import application
-from tests.api import toy_game
 from tests.api.conftest import T0
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +29,7 @@ def table():
     """Alice and Bob with tokens, in a started match where Alice drew a card."""
     alice, alice_token = register_player(name="Alice")
     bob, bob_token = register_player(name="Bob")
-    match = services.create_match(player=alice, game=toy_game.KEY)
+    match = services.create_match(player=alice, game=count_to_n.KEY)
     services.join_match(match_id=match.id, player=bob)
     services.start_match(match_id=match.id, player=alice, now_ms=T0)
     services.submit_move(match_id=match.id, player=alice, move={"action": "DRAW"}, now_ms=T0 + 1)
@@ -49,7 +49,7 @@ async def test_a_seat_sees_its_own_card_and_no_seed(client, table):
     assert "seed" not in body
     assert body["match"] == {
         "id": table["match"].id,
-        "game": toy_game.KEY,
+        "game": count_to_n.KEY,
         "status": "ACTIVE",
         "options": {"target": 10, "turnSeconds": 30, "freeForAll": False, "revealAfterEnd": True},
         "rulesVersion": 1,

@@ -6,8 +6,8 @@ from api.common.errors import ServiceError
 from api.matches import seating, selectors, services
 from api.matches.models import MatchStatus
 from games.core.visibility import OMNISCIENT, SPECTATOR, seat_viewer
-from tests.api import toy_game
 from tests.api.conftest import T0, count
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def test_a_lobbys_seats_are_read_fresh_every_time(lobby, make_player, django_ass
 
 
 def test_matches_are_listed_newest_first_a_page_at_a_time(alice, bob):
-    ids = [services.create_match(player=alice, game=toy_game.KEY).id for _ in range(5)]
+    ids = [services.create_match(player=alice, game=count_to_n.KEY).id for _ in range(5)]
     page = selectors.list_matches(first=2)
     assert [m.id for m in page.items] == ids[:-3:-1]
     assert page.has_next
@@ -52,13 +52,13 @@ def test_matches_are_listed_newest_first_a_page_at_a_time(alice, bob):
 
 def test_matches_filter_by_game_status_and_player(active, alice, bob, make_player):
     carol = make_player("Carol")
-    lonely = services.create_match(player=carol, game=toy_game.KEY)
+    lonely = services.create_match(player=carol, game=count_to_n.KEY)
     assert [m.id for m in selectors.list_matches(status=MatchStatus.ACTIVE).items] == [active.id]
     assert [m.id for m in selectors.list_matches(player_id=bob.id).items] == [active.id]
     assert [m.id for m in selectors.list_matches(player_id=str(carol.id)).items] == [lonely.id]
     assert selectors.list_matches(player_id="nobody").items == []
     assert selectors.list_matches(game="daredevil-rock").items == []
-    assert len(selectors.list_matches(game=toy_game.KEY).items) == 2
+    assert len(selectors.list_matches(game=count_to_n.KEY).items) == 2
 
 
 def test_a_seated_player_sees_their_seat_and_others_spectate(active, alice, bob, make_player):
@@ -71,7 +71,7 @@ def test_a_seated_player_sees_their_seat_and_others_spectate(active, alice, bob,
 def test_after_the_end_everyone_sees_everything_unless_the_options_say_no(active, alice, bob):
     finished = services.resign(match_id=active.id, player=bob)
     assert selectors.viewer_for(match=finished, player=None) == OMNISCIENT
-    match = services.create_match(player=alice, game=toy_game.KEY, options={"revealAfterEnd": False})
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"revealAfterEnd": False})
     services.join_match(match_id=match.id, player=bob)
     services.start_match(match_id=match.id, player=alice)
     finished = services.resign(match_id=match.id, player=bob)

@@ -17,8 +17,8 @@ from api.matches.models import Match, MatchStatus
 from api.matches.results import MoveAccepted
 from games import registry
 from games.core import engine
-from tests.api import toy_game
 from tests.api.conftest import T0, count
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def folded(monkeypatch):
 
     def counting_evolve(state, event):
         seen["evolved"] += 1
-        return toy_game.evolve(state, event)
+        return count_to_n.evolve(state, event)
 
     def counting_decode(spec, rows):
         events = real_decode(spec, rows)
@@ -47,7 +47,7 @@ def folded(monkeypatch):
         return events
 
     real_decode = eventlog.decode
-    monkeypatch.setitem(registry.REGISTRY, toy_game.KEY, toy_game.make_spec(evolve=counting_evolve))
+    monkeypatch.setitem(registry.REGISTRY, count_to_n.KEY, count_to_n.make_spec(evolve=counting_evolve))
     monkeypatch.setattr(eventlog, "decode", counting_decode)
     return seen
 
@@ -56,7 +56,7 @@ def counted_match(alice, bob, counts=COUNTS, commit=nullcontext):
     """A free-for-all toy match of ``2 + counts`` events, appended by the services; each move inside
     ``commit()`` (by default its on-commit work never runs: nothing is cached)."""
     match = services.create_match(
-        player=alice, game=toy_game.KEY, options={"freeForAll": True, "target": 100_000}
+        player=alice, game=count_to_n.KEY, options={"freeForAll": True, "target": 100_000}
     )
     services.join_match(match_id=match.id, player=bob)
     with commit():
@@ -176,7 +176,7 @@ def daredevil_rock_match(alice, bob, settings):
 
 
 def games_of(spec, seed, versions):
-    start = engine.new_game(spec, toy_game.OPTIONS.defaults(), 2, seed)
+    start = engine.new_game(spec, count_to_n.OPTIONS.defaults(), 2, seed)
     return [replace(start, version=version) for version in versions]
 
 

@@ -2,7 +2,7 @@
 
 Commands on one match are decided one at a time, in the order they reach the match's row lock, and
 the log's order is that order (games/core/taps.py, README "What the service guarantees"). Each test
-plays the tap race toy (tests/api/tap_game.py) with real threads, each on its own connection.
+plays the tap race toy (tests/toys/tap_race.py) with real threads, each on its own connection.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from api.matches.results import MoveAccepted
 from api.players.services import register_player
 from games import registry
 from games.core.decisions import Codes
-from tests.api import tap_game
 from tests.api.threads import run_together
+from tests.toys import tap_race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -36,14 +36,14 @@ STAGGER_S = 0.03
 
 @pytest.fixture(autouse=True)
 def _tap_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.REGISTRY, tap_game.KEY, tap_game.make_spec())
+    monkeypatch.setitem(registry.REGISTRY, tap_race.KEY, tap_race.make_spec())
 
 
 @pytest.fixture
 def table() -> tuple[Match, list[Any]]:
     """Eight players at a started tap race: every seat may tap one of targets 0-7."""
     players = [register_player(name=f"T{index}")[0] for index in range(SEATS)]
-    match = services.create_match(player=players[0], game=tap_game.KEY, options={"targets": SEATS})
+    match = services.create_match(player=players[0], game=tap_race.KEY, options={"targets": SEATS})
     for player in players[1:]:
         services.join_match(match_id=match.id, player=player)
     return services.start_match(match_id=match.id, player=players[0]), players

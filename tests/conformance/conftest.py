@@ -1,6 +1,6 @@
 import pytest
 
-from tests.games.core import toy
+from tests.toys import odds_and_evens as toy
 
 
 def specs():  # the toy game keeps the harness honest while games are added

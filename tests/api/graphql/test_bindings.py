@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 from api.graphql.games.base import bind
 from games.core.moments import Millis
-from tests.games.core import toy
+from tests.toys import odds_and_evens as toy
 
 
 @dataclass(frozen=True)

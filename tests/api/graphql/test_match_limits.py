@@ -9,8 +9,8 @@ from asgiref.sync import sync_to_async
 from api.graphql.schema import schema
 from api.matches import services
 from api.players.services import register_player
-from tests.api import toy_game
 from tests.api.conftest import T0, count
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,7 +26,7 @@ def counted_match(counts: int) -> int:
     """A free-for-all toy match of ``2 + counts`` events; its id."""
     (alice, _), (bob, _) = register_player(name="Alice"), register_player(name="Bob")
     options = {"freeForAll": True, "target": 100_000}
-    match = services.create_match(player=alice, game=toy_game.KEY, options=options)
+    match = services.create_match(player=alice, game=count_to_n.KEY, options=options)
     services.join_match(match_id=match.id, player=bob)
     services.start_match(match_id=match.id, player=alice, now_ms=T0)
     for turn in range(counts):

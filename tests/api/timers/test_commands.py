@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 from api.matches.management.commands import simulate
 from api.matches.management.simulation import Playout, play_match, seat_bots
 from api.realtime import lifespan
-from tests.api.timers import sim_toy
+from tests.toys import toy_sim
 
 
 def test_run_timers_refuses_to_start_without_redis(settings):
@@ -25,7 +25,7 @@ def test_run_timers_rejects_a_bad_poll_interval(settings):
 
 @pytest.fixture
 def sim_toy_game(monkeypatch):
-    monkeypatch.setattr(simulate, "find_spec", lambda key: sim_toy.SPEC if key == "toy-sim" else None)
+    monkeypatch.setattr(simulate, "find_spec", lambda key: toy_sim.SPEC if key == "toy-sim" else None)
 
 
 def run_simulate(*args: str) -> str:
@@ -62,16 +62,16 @@ def test_simulate_rejects_unknown_games_bots_and_seat_counts(sim_toy_game):
 
 
 def test_a_rejected_move_is_reported_with_its_code():
-    result = play_match(sim_toy.SPEC, {"target": 5}, ("broken",), "s", move_cap=100)
+    result = play_match(toy_sim.SPEC, {"target": 5}, ("broken",), "s", move_cap=100)
     assert result.failure is not None and "INVALID_MOVE" in result.failure
 
 
 def test_when_nobody_can_move_the_simulator_fires_the_deadline():
     # Target 21 passes the toy's rest stops (multiples of 5), which only a timeout ends.
-    play = Playout(sim_toy.SPEC, {"target": 21}, ("random", "random"), "seed")
+    play = Playout(toy_sim.SPEC, {"target": 21}, ("random", "random"), "seed")
     play.run(move_cap=100)
     assert play.game.over
-    assert any(isinstance(event, sim_toy.Passed) for event in play.events)
+    assert any(isinstance(event, toy_sim.Passed) for event in play.events)
 
 
 def test_one_bot_per_seat_rotates_so_each_plays_every_seat():

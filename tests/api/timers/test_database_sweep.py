@@ -17,8 +17,8 @@ from api.matches.timers import TimerLoop
 from api.matches.timers.redis_store import RedisStore
 from api.matches.timers.store import clock_ms, key_prefix
 from api.matches.timers.sweep import DatabaseSweep
-from tests.api import toy_game
 from tests.api.timers.conftest import running, wait_for
+from tests.toys import count_to_n
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
@@ -48,7 +48,7 @@ def overdue_matches(make_player, count: int) -> list[Match]:
     matches = []
     for number in range(count):
         host, guest = make_player(f"Host {number}"), make_player(f"Guest {number}")
-        match = services.create_match(player=host, game=toy_game.KEY, options={"target": 10})
+        match = services.create_match(player=host, game=count_to_n.KEY, options={"target": 10})
         services.join_match(match_id=match.id, player=guest)
         matches.append(services.start_match(match_id=match.id, player=host, now_ms=started))
     return matches

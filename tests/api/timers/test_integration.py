@@ -19,9 +19,9 @@ from api.matches.results import MoveAccepted
 from api.matches.timers import TimerLoop, get_store, rearm_all, run_due
 from api.matches.timers.store import clock_ms
 from api.realtime import lifespan
-from tests.api import toy_game
 from tests.api.conftest import T0, count
 from tests.api.timers.conftest import eventually, wait_for
+from tests.toys import count_to_n
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -69,7 +69,7 @@ def test_run_due_fires_an_overdue_turn_through_fire_deadline(timers, active):
 
 
 def test_a_bot_moves_when_its_deadline_fires(timers, alice, settings):
-    match = services.create_match(player=alice, game=toy_game.KEY, options={"target": 50})
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"target": 50})
     services.add_bot(match_id=match.id, player=alice, level="heuristic")
     services.start_match(match_id=match.id, player=alice, now_ms=T0)
     count(match, alice, 1, at=T0 + 1_000)
@@ -92,14 +92,14 @@ def test_a_late_move_without_any_worker_applies_the_overdue_timeout_first(timers
 
 
 def test_rearm_all_restores_every_open_deadline_after_the_store_is_flushed(timers, active, alice, bob):
-    other = services.create_match(player=bob, game=toy_game.KEY)
+    other = services.create_match(player=bob, game=count_to_n.KEY)
     services.join_match(match_id=other.id, player=alice)
     services.start_match(match_id=other.id, player=bob, now_ms=T0 + 5)
-    aborted = services.create_match(player=alice, game=toy_game.KEY)
+    aborted = services.create_match(player=alice, game=count_to_n.KEY)
     services.join_match(match_id=aborted.id, player=bob)
     services.start_match(match_id=aborted.id, player=alice, now_ms=T0)
     services.abort_match(match_id=aborted.id)
-    lobby = services.create_match(player=alice, game=toy_game.KEY)  # one deadline: its expiry
+    lobby = services.create_match(player=alice, game=count_to_n.KEY)  # one deadline: its expiry
     before = {m.id: timers.scheduled(m.id) for m in (active, other, lobby)}
     assert set(before[lobby.id]) == {"lobby"}
     timers.clear()  # a Redis FLUSH of our keys, or a restarted embedded server

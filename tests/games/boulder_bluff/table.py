@@ -9,10 +9,8 @@ from games.boulder_bluff import SPEC
 from games.boulder_bluff.cards import BOULDERS, CARDS, Animal, Boulder, Card, Colour
 from games.boulder_bluff.moves import ChalkUp, ClimbBoulder, Join, PlayCard
 from games.boulder_bluff.state import Claim, Climb, Climber, State
-from games.core.chance import Chance
-from games.core.commands import Begin, Command
-from games.core.decisions import Accepted, Rejected
-from games.core.visibility import Event
+from games.core.commands import Begin
+from tests.games.kit import Rules
 
 
 def animal(kind: Animal) -> Card:
@@ -44,26 +42,15 @@ def climbing(
     return replace(state, players=players, bag=bag, climb=Climb(1, climbers[0].seat, on, False, climbers))
 
 
+BOULDER = Rules(SPEC.decide, SPEC.evolve, at=1_000, seed="act", stream="time")
+act = BOULDER.play  # ``seat`` makes a move, which must be accepted: the table after it, and its events
+refusal = BOULDER.rejection  # ``seat`` tries a move, which must be refused (saying why): its code
+
+
 def begun(seats: int = 2, seed: str = "t", **options: Any) -> State:
     """A match just set up; hands and the row as the seed dealt them."""
-    decision = SPEC.decide(SPEC.initial_state(options, seats), Command(Begin(), None, 0), Chance(seed, 0))
-    assert isinstance(decision, Accepted)
-    return cast(State, decision.after)
-
-
-def act(state: State, seat: int | None, move: Any, at: int = 1_000) -> tuple[State, tuple[Event, ...]]:
-    """``seat`` makes ``move``, which must be accepted: the table after it, and its events."""
-    decision = SPEC.decide(state, Command(move, seat, at), Chance("act", at))
-    assert isinstance(decision, Accepted), decision
-    return cast(State, decision.after), decision.events
-
-
-def refusal(state: State, seat: int | None, move: Any) -> str:
-    """``seat`` tries ``move``, which must be refused: the refusal's code."""
-    decision = SPEC.decide(state, Command(move, seat, 1_000), Chance("act", 1_000))
-    assert isinstance(decision, Rejected), decision
-    assert decision.message  # every refusal says why
-    return decision.code
+    state, _ = act(SPEC.initial_state(options, seats), None, Begin(), at=0, seed=seed)
+    return cast(State, state)
 
 
 def holding(state: State, seat: int, *cards: Card) -> State:

@@ -164,7 +164,7 @@ def test_an_unanswered_injury_goes_on_the_earliest_free_boulder():
     """Rulings 7 and 12: silence places it where the rulebook leaves no choice."""
     state, _, _, other = short_with_two_free_boulders(injuriesAffectClimbing=True)
     (clock,) = SPEC.deadlines(state)
-    state, told = act(state, None, Timeout(clock.id), clock.at)
+    state, told = act(state, None, Timeout(clock.id), at=clock.at)
     placed = next(e for e in told if isinstance(e, InjuryTaken))
     assert (placed.seat, placed.boulder) == (other, boulder(5, O).number)
 
@@ -186,7 +186,7 @@ def test_sneaky_snake_silence_stays_and_a_stale_snake_timeout_does_nothing():
     (countdown,) = SPEC.deadlines(state)
     assert countdown.kind == "snake"
     assert act(state, None, Timeout("snake-0"))[1] == ()
-    state, told = act(state, None, Timeout(countdown.id), countdown.at)
+    state, told = act(state, None, Timeout(countdown.id), at=countdown.at)
     shown = next(e for e in told if isinstance(e, StaysRevealed))
     assert shown.choices == {me: True, other: True} and BoulderClaimed(me, boulder(9, G), False) in told
 
@@ -197,7 +197,7 @@ def test_boar_assault_silence_cancels_the_best_card_of_another_climber():
     state, _ = joined(state, me, other, animal(Animal.BOAR_ASSAULT))
     (pick,) = SPEC.deadlines(state)
     assert pick.kind == "boar" and act(state, None, Timeout("boar-0"))[1] == ()
-    state, told = act(state, None, Timeout(pick.id), pick.at)
+    state, told = act(state, None, Timeout(pick.id), at=pick.at)
     assert ValueCancelled(me, plain(4, (G,), G).number) in told
 
 
@@ -208,7 +208,7 @@ def test_a_joiner_out_of_time_with_nothing_face_up_stays_off():
     state, _ = act(state, other, Join())
     (play,) = SPEC.deadlines(state)
     assert play.kind == "join"
-    state, told = act(state, None, Timeout(play.id), play.at)
+    state, told = act(state, None, Timeout(play.id), at=play.at)
     assert ClimbCalledOff(other) in told and BoulderClaimed(me, boulder(9, G), True) in told
 
 
@@ -257,7 +257,7 @@ def test_boar_assault_silence_cancels_nothing_when_no_rival_card_has_a_value():
     assert state.boar.default is None
     assert SPEC.legal_moves(state, me) == (CancelValue(five.number), CancelNothing())
     (pick,) = SPEC.deadlines(state)
-    state, told = act(state, None, Timeout(pick.id), pick.at)
+    state, told = act(state, None, Timeout(pick.id), at=pick.at)
     assert NothingCancelled(me) in told and not any(isinstance(e, ValueCancelled) for e in told)
     tally = next(e for e in told if isinstance(e, ClimbTallied)).strengths
     assert next(s.raw for s in tally if s.seat == me) == 5
@@ -370,7 +370,7 @@ def test_when_every_climber_withdraws_nobody_claims_and_the_chalk_goes_back():
     for seat in (me, 1 - me):
         state, _ = act(state, seat, Withdraw())
     (countdown,) = SPEC.deadlines(state)
-    state, told = act(state, None, Timeout(countdown.id), countdown.at)
+    state, told = act(state, None, Timeout(countdown.id), at=countdown.at)
     assert not any(isinstance(e, BoulderClaimed | CardsRevealed) for e in told)
     assert boulder(9, G) in state.row and sorted(state.bag) == [-2, -1, 0, 1, 2]
     assert state.climb is None and all(len(p.hand) == 5 for p in state.players)
@@ -382,7 +382,7 @@ def test_with_three_climbers_one_withdrawal_leaves_the_other_two_to_the_reveal()
     quitter, stayer = (me + 1) % 3, (me + 2) % 3
     state, _ = act(state, quitter, Withdraw())
     (countdown,) = SPEC.deadlines(state)
-    state, told = act(state, None, Timeout(countdown.id), countdown.at)
+    state, told = act(state, None, Timeout(countdown.id), at=countdown.at)
     assert Withdrew(quitter) in told
     assert {e.seat for e in told if isinstance(e, CardsRevealed)} == {me, stayer}
     tallied = next(e for e in told if isinstance(e, ClimbTallied)).strengths

@@ -203,7 +203,7 @@ def test_timeouts_per_deadline_kind_and_stale_ones():
     (turn,) = SPEC.deadlines(state)
     assert turn.kind == "turn"
     assert act(state, None, Timeout("turn-99"))[1] == ()
-    after, told = act(state, None, Timeout(turn.id), turn.at)
+    after, told = act(state, None, Timeout(turn.id), at=turn.at)
     assert any(isinstance(e, CardsDrawn) for e in told) and after.active != state.active
     state, me = climb_alone_ready(turnSeconds=10, joinSeconds=5)
     state, _ = act(state, me, ClimbBoulder(state.row[0].number))
@@ -211,7 +211,7 @@ def test_timeouts_per_deadline_kind_and_stale_ones():
     state, _ = act(state, me, ChalkUp())
     (join,) = SPEC.deadlines(state)
     assert join.kind == "join"
-    state, told = act(state, None, Timeout(join.id), join.at)
+    state, told = act(state, None, Timeout(join.id), at=join.at)
     assert JoinAnswered(1 - me, False) in told
 
 
@@ -252,7 +252,7 @@ def test_sneaky_snake_withdrawal_leaves_a_solo_claim():
     state, _ = act(state, me, Stay())
     state, _ = act(state, 1 - me, Withdraw())
     (countdown,) = SPEC.deadlines(state)
-    state, told = act(state, None, Timeout(countdown.id), countdown.at)
+    state, told = act(state, None, Timeout(countdown.id), at=countdown.at)
     assert Withdrew(1 - me) in told and any(isinstance(e, BoulderClaimed) and e.solo for e in told)
     assert not any(isinstance(e, CardsRevealed) for e in told)
 

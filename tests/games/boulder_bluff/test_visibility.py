@@ -129,7 +129,7 @@ def test_the_snake_countdown_hides_who_has_already_chosen():
     state, told = act(state, other, Stay())
     assert state.snake is not None and not state.snake.closed  # everyone chose: it still runs
     (countdown,) = SPEC.deadlines(state)
-    state, told = act(state, None, Timeout(countdown.id), countdown.at)
+    state, told = act(state, None, Timeout(countdown.id), at=countdown.at)
     assert StaysRevealed(f"snake-{state.climbs}", {me: False, other: True}) in told and Withdrew(me) in told
 
 
@@ -157,7 +157,7 @@ def test_which_sneaky_snake_was_shown_stays_a_secret_of_everyone_else():
     state, _ = act(state, me, Withdraw())
     state, _ = act(state, other, Stay())
     (countdown,) = SPEC.deadlines(state)
-    state, _ = act(state, None, Timeout(countdown.id), countdown.at)
+    state, _ = act(state, None, Timeout(countdown.id), at=countdown.at)
     assert SNAKES[2] in state.players[me].hand
     secret = SPEC.secrets(state, seat_viewer(other))
     assert SNAKES[2] in secret and plain(5, (G,), P) not in secret

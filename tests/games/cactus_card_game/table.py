@@ -20,13 +20,8 @@ from games.cactus_card_game.evolve import evolve
 from games.cactus_card_game.options import Options
 from games.cactus_card_game.rules import decide
 from games.cactus_card_game.state import Player, State
-from games.core.chance import Chance
-from games.core.commands import Command, Timeout
-from games.core.decisions import Accepted, Rejected
 from games.core.turns import Turn
-from games.core.visibility import Event
-
-T0 = 1_700_000_000_000
+from tests.games.kit import Rules
 
 
 def kind(name: str) -> Kind:
@@ -96,43 +91,9 @@ def table(
     )
 
 
-def play(
-    state: State, seat: int | None, *moves: Any, at: int = T0, seed: str = "test"
-) -> tuple[State, list[Event]]:
-    """Decide and apply each move in turn (each must be accepted); the table after, and every event."""
-    events: list[Event] = []
-    for index, move in enumerate(moves):
-        decision = decide(state, Command(move, seat, at), Chance(seed, index))
-        assert isinstance(decision, Accepted), f"{move} was rejected: {decision}"
-        for event in decision.events:
-            state = evolve(state, event)
-        events.extend(decision.events)
-    return state, events
-
-
-def answer_all(state: State, *moves_by_seat: tuple[int, Any], at: int = T0) -> tuple[State, list[Event]]:
-    """Several seats answer in turn, e.g. ``(1, Stop(0)), (0, Stop(1)), (1, LetItStand())``."""
-    events: list[Event] = []
-    for seat, move in moves_by_seat:
-        state, told = play(state, seat, move, at=at)
-        events += told
-    return state, events
-
-
-def time_out(state: State, deadline_id: str, at: int = T0) -> tuple[State, list[Event]]:
-    return play(state, None, Timeout(deadline_id), at=at)
-
-
-def rejection(state: State, seat: int | None, move: Any) -> str:
-    """The code ``move`` is rejected with (it must be rejected, with a sentence for the player)."""
-    decision = decide(state, Command(move, seat, T0), Chance("test", 0))
-    assert isinstance(decision, Rejected), f"{move} was accepted: {decision}"
-    assert decision.message.endswith("."), decision.message
-    return decision.code
-
-
-def of_type(events: Sequence[Event], kind_: type) -> list[Any]:
-    return [event for event in events if isinstance(event, kind_)]
+CACTUS = Rules(decide, evolve)
+play, rejection, time_out = CACTUS.play, CACTUS.rejection, CACTUS.time_out
+answer_all = CACTUS.in_turn  # several seats answer in turn, e.g. ``(1, Stop(0)), (0, Stop(1))``
 
 
 def kinds(cards: Sequence[Card]) -> list[str]:

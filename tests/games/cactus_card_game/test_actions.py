@@ -33,7 +33,8 @@ from games.cactus_card_game.moves import (
 from games.cactus_card_game.rules import deadlines, legal_moves, waiting_on
 from games.core.commands import Timeout
 from games.core.turns import TurnEnded
-from tests.games.cactus_card_game.table import T0, hand, of_type, play, rejection, table, time_out
+from tests.games.cactus_card_game.table import hand, play, rejection, table, time_out
+from tests.games.kit import T0, of_type
 
 # --- Free Point ---
 
@@ -163,7 +164,7 @@ def test_a_see_and_steal_pick_not_made_in_time_takes_a_card_drawn_by_chance_not_
     state, _ = play(state, 1, LetItStand())
     assert [deadline.id for deadline in deadlines(state)] == ["choice-1"]
     _, stale = time_out(state, "play-1/0")
-    assert stale == []
+    assert stale == ()
     taken = set()
     for seed in range(12):
         _, events = play(state, None, Timeout("choice-1"), at=T0 + 15_000, seed=f"s{seed}")
@@ -178,7 +179,7 @@ def test_a_choice_timeout_after_the_pick_changes_nothing():
     state, _ = play(state, 1, LetItStand())
     state, _ = play(state, 0, TakeCard("CHARLIE"))
     after, events = time_out(state, "choice-1", at=T0 + 15_000)
-    assert events == [] and after == state
+    assert events == () and after == state
 
 
 def test_see_and_steal_on_a_player_left_with_no_cards_does_nothing():

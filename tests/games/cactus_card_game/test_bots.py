@@ -22,7 +22,8 @@ from games.core import engine
 from games.core.chance import Chance
 from games.core.commands import Begin, Command
 from games.core.visibility import seat_viewer
-from tests.games.cactus_card_game.table import T0, play, table
+from tests.games.cactus_card_game.table import play, table
+from tests.games.kit import T0
 
 HEURISTIC = HeuristicBot()
 

@@ -25,8 +25,9 @@ from games.cactus_card_game.rules import legal_moves
 from games.cactus_card_game.state import State
 from games.cactus_card_game.views import CardView, TakenView, player_view
 from games.core.codec import encode
-from games.core.visibility import SPECTATOR, redact, seat_viewer
-from tests.games.cactus_card_game.table import answer_all, of_type, play, table
+from games.core.visibility import SPECTATOR, Event, redact, seat_viewer
+from tests.games.cactus_card_game.table import answer_all, play, table
+from tests.games.kit import of_type
 
 
 def kinds(cards: tuple[CardView, ...]) -> tuple[Kind, ...]:
@@ -51,7 +52,7 @@ def relabelled(state: State, one: int, other: int) -> State:
     )
 
 
-def stop_handed_over_then_played(state: State) -> list:
+def stop_handed_over_then_played(state: State) -> tuple[Event, ...]:
     """Seat 0, dealt a STOP in secret, is handed a second one in public, then STOPs seat 1's point."""
     state, events = play(state, 0, PlayRequestACard(1, "STOP"))
     state, told = answer_all(state, (1, LetItStand()), (2, LetItStand()))

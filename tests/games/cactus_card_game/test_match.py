@@ -19,7 +19,8 @@ from games.cactus_card_game.state import invariants
 from games.core.commands import Resign
 from games.core.reaction import Left, WindowClosed
 from games.core.turns import TurnEnded, TurnStarted
-from tests.games.cactus_card_game.table import hand, kinds, of_type, play, rejection, table
+from tests.games.cactus_card_game.table import hand, kinds, play, rejection, table
+from tests.games.kit import of_type
 
 
 def test_a_set_that_reaches_the_points_goal_wins_at_once():

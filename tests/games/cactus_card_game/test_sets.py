@@ -8,7 +8,8 @@ from games.cactus_card_game.moves import PlaySet, Stop
 from games.cactus_card_game.rules import legal_moves
 from games.core.reaction import WindowOpened
 from games.core.turns import TurnEnded
-from tests.games.cactus_card_game.table import hand, kinds, of_type, play, rejection, table
+from tests.games.cactus_card_game.table import hand, kinds, play, rejection, table
+from tests.games.kit import of_type
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ from games.cactus_card_game.spec import initial_state
 from games.core.commands import Begin
 from games.core.decisions import Codes
 from games.core.turns import TurnStarted
-from tests.games.cactus_card_game.table import T0, of_type, play, rejection
+from tests.games.cactus_card_game.table import play, rejection
+from tests.games.kit import T0, of_type
 
 
 def test_the_deck_holds_the_90_playing_cards_of_the_contents_list_each_numbered_once():

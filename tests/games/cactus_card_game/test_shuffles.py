@@ -9,7 +9,8 @@ from games.cactus_card_game.events import CardsShuffled, DrawPileRefilled, HandS
 from games.cactus_card_game.moves import DrawCard, LetItStand, PlayStealACard
 from games.cactus_card_game.spec import initial_state
 from games.core.commands import Begin
-from tests.games.cactus_card_game.table import of_type, play, table
+from tests.games.cactus_card_game.table import play, table
+from tests.games.kit import of_type
 
 SEEDS = [f"u1-{seed}" for seed in range(8)]
 

@@ -9,17 +9,8 @@ from games.cactus_card_game.moves import DrawCard, LetItStand, PlayFreePoint, Pl
 from games.cactus_card_game.rules import deadlines, legal_moves, waiting_on
 from games.core.reaction import Reacted, WindowClosed, WindowOpened
 from games.core.turns import TurnEnded
-from tests.games.cactus_card_game.table import (
-    T0,
-    answer_all,
-    hand,
-    kinds,
-    of_type,
-    play,
-    rejection,
-    table,
-    time_out,
-)
+from tests.games.cactus_card_game.table import answer_all, hand, kinds, play, rejection, table, time_out
+from tests.games.kit import T0, of_type
 
 
 def test_an_action_card_opens_a_window_to_every_other_player_stop_in_hand_or_not():
@@ -62,7 +53,7 @@ def test_a_stop_restarts_the_window_deadline_and_the_old_timeout_is_stale():
     state, events = play(state, 1, Stop(0), at=T0 + 1_000)
     assert of_type(events, Reacted) == [Reacted("play-1", 1, 0, T0 + 6_000)]
     _, stale = time_out(state, "play-1/0", at=T0 + 5_000)
-    assert stale == []
+    assert stale == ()
     state, events = time_out(state, "play-1/1", at=T0 + 6_000)
     assert of_type(events, WindowClosed) == [WindowClosed("play-1", True)] and state.players[0].points == 0
 

@@ -33,7 +33,8 @@ from games.core.commands import Command
 from games.core.decisions import Rejected
 from games.core.turns import TurnEnded, TurnStarted
 from games.core.visibility import SPECTATOR
-from tests.games.cactus_card_game.table import T0, answer_all, hand, kinds, of_type, play, table, time_out
+from tests.games.cactus_card_game.table import answer_all, hand, kinds, play, table, time_out
+from tests.games.kit import T0, of_type
 
 
 def test_a_player_may_play_any_number_of_action_cards_in_a_turn():
@@ -133,7 +134,7 @@ def test_when_the_turn_deadline_passes_the_player_draws_a_card_which_ends_the_tu
 def test_a_stale_turn_timeout_changes_nothing():
     state = table(["charlie", "charlie"], deadline=T0 + 60_000, turn=4)
     _, events = time_out(state, "turn-3")
-    assert events == []
+    assert events == ()
 
 
 def test_each_turn_deadline_counts_from_the_command_that_started_the_turn():
@@ -148,7 +149,7 @@ def test_the_turn_clock_is_enforced_only_once_an_open_window_has_closed():
     state, _ = play(state, 0, PlayRequestACard(1, "WALTER"), at=T0 + 59_000)
     assert [deadline.kind for deadline in deadlines(state)] == ["stop"]
     state, events = time_out(state, "turn-1", at=T0 + 60_000)
-    assert events == [] and state.window is not None
+    assert events == () and state.window is not None
     state, _ = time_out(state, state.window.deadline_id, at=T0 + 64_000)
     assert [deadline.id for deadline in deadlines(state)] == ["turn-1"]
 

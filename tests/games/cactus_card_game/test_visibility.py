@@ -51,7 +51,8 @@ from games.core.codec import encode
 from games.core.reaction import Left, Passed, Reacted, WindowClosed, WindowOpened
 from games.core.turns import TurnEnded, TurnStarted
 from games.core.visibility import NOBODY, OMNISCIENT, PUBLIC, SPECTATOR, only, redact, seat_viewer
-from tests.games.cactus_card_game.table import T0, play, table
+from tests.games.cactus_card_game.table import play, table
+from tests.games.kit import T0
 
 A, B, C = DECK[0], DECK[40], DECK[80]
 EXAMPLES = (

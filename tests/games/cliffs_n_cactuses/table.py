@@ -22,12 +22,10 @@ from games.cliffs_n_cactuses.rounds import start_round
 from games.cliffs_n_cactuses.rules import decide
 from games.cliffs_n_cactuses.state import Phase, Racer, State
 from games.core.chance import Chance
-from games.core.commands import Command, Timeout
-from games.core.decisions import Accepted, Rejected
 from games.core.turns import Story
 from games.core.visibility import Event
+from tests.games.kit import T0, Rules
 
-T0 = 1_700_000_000_000
 POSITIONS = (500, 900, 900)  # seat 0 is in 1st place at stage 3
 
 
@@ -83,21 +81,8 @@ def card_id(state: State, seat: int, name: str) -> int:
     return next(card.id for card in state.racers[seat].hand if name_of(card) == name)
 
 
-def play(state: State, seat: int | None, move: Any, at: int = T0 + 1000) -> tuple[State, tuple[Event, ...]]:
-    """``seat`` makes ``move``; the table after it and the events (fails the test when refused)."""
-    decision = decide(state, Command(move, seat, at), Chance("test", at))
-    assert isinstance(decision, Accepted), decision
-    return decision.after, decision.events
-
-
-def refused(state: State, seat: int | None, move: Any) -> Rejected:
-    decision = decide(state, Command(move, seat, T0 + 1000), Chance("test", 1))
-    assert isinstance(decision, Rejected), decision
-    return decision
-
-
-def time_out(state: State, deadline_id: str, at: int) -> tuple[State, tuple[Event, ...]]:
-    return play(state, None, Timeout(deadline_id), at)
+CLIFFS = Rules(decide, evolve, at=T0 + 1000, stream="time")
+play, rejection, time_out = CLIFFS.play, CLIFFS.rejection, CLIFFS.time_out
 
 
 def queue_names(state: State, seat: int) -> list[str]:
@@ -131,7 +116,7 @@ def end_race(state: State, drawing: Sequence[int] | None, at: int) -> tuple[Stat
     events: tuple[Event, ...] = ()
     round_ = state.round
     for seat in range(state.seats) if drawing is None else drawing:
-        state, told = play(state, seat, Draw(), at)
+        state, told = play(state, seat, Draw(), at=at)
         events += told
     if state.phase is Phase.RACE and state.round == round_:  # somebody did not draw
         assert state.race is not None and state.race.deadline is not None

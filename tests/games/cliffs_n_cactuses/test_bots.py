@@ -24,7 +24,8 @@ from games.core.decisions import Accepted
 from games.core.engine import Game
 from games.core.quotas import QuotaClosed
 from games.core.visibility import Event, seat_viewer
-from tests.games.cliffs_n_cactuses.table import T0, name_of, play, table
+from tests.games.cliffs_n_cactuses.table import name_of, play, table
+from tests.games.kit import T0
 
 MAX_COMMANDS = 20_000
 THINKING_MS = 200  # between two bot moves

@@ -14,7 +14,8 @@ from __future__ import annotations
 from games.cliffs_n_cactuses import events as ev
 from games.cliffs_n_cactuses.moves import ChooseTarget, Draw, PlayCard, PlayLarry, Throw
 from games.cliffs_n_cactuses.state import Phase, Spot
-from tests.games.cliffs_n_cactuses.table import T0, card_id, play, queue_names, table, time_out
+from tests.games.cliffs_n_cactuses.table import card_id, play, queue_names, table, time_out
+from tests.games.kit import T0
 
 KIP, GRANNY, SAM, RAPHAEL = 0, 1, 2, 3
 
@@ -85,19 +86,19 @@ def test_the_example_round():
     assert state.phase is Phase.LAST_CALL and state.last_call is not None
     assert state.last_call.waiting == {SAM}
 
-    state, _ = play(state, SAM, PlayLarry(SAM), race_deadline + 1000)
+    state, _ = play(state, SAM, PlayLarry(SAM), at=race_deadline + 1000)
     # Larry drew the Steal; doubled by Sam's multiplier it acts twice, each time with a fresh choice.
     assert state.lifted is not None and state.lifted.triggers == 2
     question = state.question
     assert question is not None and question.prompt.seat == SAM
     nitro = question.aims.index(next(aim for aim in question.aims if aim.their == Spot(KIP, 0)))
-    state, _ = play(state, SAM, ChooseTarget(nitro), race_deadline + 2000)
+    state, _ = play(state, SAM, ChooseTarget(nitro), at=race_deadline + 2000)
     assert queue_names(state, SAM) == ["Multiplier >", "Nitroooooo!"]
     question = state.question
     assert question is not None
     left = question.aims.index(next(aim for aim in question.aims if aim.their == Spot(KIP, 0)))
     assert queue_names(state, KIP)[0] == "Multiplier <"
-    state, events = play(state, SAM, ChooseTarget(left), race_deadline + 3000)
+    state, events = play(state, SAM, ChooseTarget(left), at=race_deadline + 3000)
 
     tally = next(event for event in events if isinstance(event, ev.Tallied))
     assert tally.movements == (-300, 200, 800, 250)

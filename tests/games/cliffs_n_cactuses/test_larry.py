@@ -16,7 +16,8 @@ from games.cliffs_n_cactuses.moves import ChooseTarget, Draw, KeepLarry, PlayCar
 from games.cliffs_n_cactuses.state import Phase, State
 from games.core.commands import Resign
 from games.core.visibility import Event
-from tests.games.cliffs_n_cactuses.table import T0, card_id, name_of, play, queue_names, table, time_out
+from tests.games.cliffs_n_cactuses.table import card_id, name_of, play, queue_names, table, time_out
+from tests.games.kit import T0
 
 END_OF_RACE = T0 + 1000
 
@@ -35,7 +36,7 @@ def raced(
             state, _ = play(state, seat, PlayCard(card_id(state, seat, name), seat))
     told: tuple[Event, ...] = ()
     for seat in range(3):
-        state, events = play(state, seat, Draw(), END_OF_RACE)
+        state, events = play(state, seat, Draw(), at=END_OF_RACE)
         told += events
     return state, told
 
@@ -59,7 +60,7 @@ def test_resolution_pauses_after_each_reveal_and_larry_slips_in_between():
     assert SPEC.may_act(state) == {0, 1, 2}
 
     top = name_of(state.deck[0])
-    state, _ = play(state, 2, PlayLarry(1), END_OF_RACE + 500)
+    state, _ = play(state, 2, PlayLarry(1), at=END_OF_RACE + 500)
     assert queue_names(state, 1) == ["Banana", top]
     state, events = time_out(state, "reveal-1", END_OF_RACE + 1000)
     assert events[0] == ev.RevealResumed("reveal-1")
@@ -102,11 +103,11 @@ def test_larry_played_while_a_target_is_asked_is_revealed_in_its_queues_turn():
     )
     assert state.question is not None and state.question.prompt.seat == 0
     top = name_of(state.deck[0])
-    state, events = play(state, 2, PlayLarry(1), END_OF_RACE + 100)
+    state, events = play(state, 2, PlayLarry(1), at=END_OF_RACE + 100)
     assert [type(event) for event in events] == [ev.LarryPlayed]
     assert state.question is not None and queue_names(state, 1) == ["Banana", top]
     coffee = next(n for n, aim in enumerate(state.question.aims) if aim.racer == 2)
-    state, events = play(state, 0, ChooseTarget(coffee), END_OF_RACE + 200)
+    state, events = play(state, 0, ChooseTarget(coffee), at=END_OF_RACE + 200)
     # the stolen Coffee ends seat 0's queue and is revealed there; then seat 1's turn, Larry's card last
     assert revealed(events)[:3] == [(0, "Coffee"), (1, "Banana"), (1, top)]
     assert queue_names(state, 0) == ["Coffee"]
@@ -122,7 +123,7 @@ def test_a_racer_who_leaves_while_asked_for_a_target_gets_the_default():
     )
     question = state.question
     assert question is not None and question.prompt.seat == 0
-    state, events = play(state, 0, Resign(), END_OF_RACE + 100)
+    state, events = play(state, 0, Resign(), at=END_OF_RACE + 100)
     assert ev.TargetChosen(question.prompt.key, question.prompt.default) in events
     (tallied,) = [event for event in events if isinstance(event, ev.Tallied)]
     assert tallied.movements[0] == 0 and tallied.positions[0] == 500
@@ -132,9 +133,9 @@ def test_a_racer_who_leaves_at_the_last_call_keeps_larry():
     """Ruling 11 (audit U3): the last call no longer waits on the leaver; the others still answer."""
     state, _ = raced({0: ("Coffee",)}, options={"revealSeconds": 0})
     assert state.phase is Phase.LAST_CALL and state.last_call is not None
-    state, events = play(state, 1, Resign(), END_OF_RACE + 100)
+    state, events = play(state, 1, Resign(), at=END_OF_RACE + 100)
     assert ev.LarryKept(1) in events and state.last_call is not None
     assert state.last_call.waiting == {0, 2}
-    state, _ = play(state, 0, KeepLarry(), END_OF_RACE + 200)
-    state, events = play(state, 2, KeepLarry(), END_OF_RACE + 300)
+    state, _ = play(state, 0, KeepLarry(), at=END_OF_RACE + 200)
+    state, events = play(state, 2, KeepLarry(), at=END_OF_RACE + 300)
     assert [event for event in events if isinstance(event, ev.Tallied)]

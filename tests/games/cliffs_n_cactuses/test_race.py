@@ -22,22 +22,18 @@ from games.core.decisions import Codes
 from games.core.quotas import QuotaClosed, SeatDone
 from games.core.visibility import Event, redact, seat_viewer
 from tests.games.cliffs_n_cactuses.table import (
-    T0,
     Cards,
     card_id,
     name_of,
     play,
     queue_names,
-    refused,
+    rejection,
     table,
     time_out,
 )
+from tests.games.kit import T0, of_type
 
 FIVE = ("Coffee", "Banana", "Nitroooooo!", "Cow Crossing", "Multiplier <")
-
-
-def of_type(events: tuple[Event, ...], kind: type) -> list:
-    return [event for event in events if isinstance(event, kind)]
 
 
 def plays(state: State, seat: int, *cards: tuple[str, int]) -> State:
@@ -69,7 +65,7 @@ def test_the_leaders_stage_sets_how_many_cards_everyone_plays(leader_at, limit):
         state = plays(state, seat, *((name, step % 2) for step, name in enumerate(FIVE[:limit])))
         assert len(state.racers[seat].hand) == 5 - limit
         extra = FIVE[limit]
-        assert refused(state, seat, PlayCard(card_id(state, seat, extra), seat)).code == Codes.QUOTA_SPENT
+        assert rejection(state, seat, PlayCard(card_id(state, seat, extra), seat)) == Codes.QUOTA_SPENT
     assert len(state.racers[0].queue) + len(state.racers[1].queue) == 2 * limit
 
 
@@ -93,15 +89,15 @@ def test_a_card_not_in_hand_or_a_racer_not_racing_is_refused():
     state = table({0: ("Coffee",), 1: ("Banana",), 2: ("Shortcut!",)}, positions=(900, 1000, 1100))
     banana = card_id(state, 1, "Banana")
     deck_card = state.deck[0].id
-    assert refused(state, 0, PlayCard(banana, 0)).code == Code.NO_SUCH_CARD  # another racer's card
-    assert refused(state, 0, PlayCard(deck_card, 0)).code == Code.NO_SUCH_CARD
-    assert refused(state, 0, PlayCard(999, 0)).code == Code.NO_SUCH_CARD
+    assert rejection(state, 0, PlayCard(banana, 0)) == Code.NO_SUCH_CARD  # another racer's card
+    assert rejection(state, 0, PlayCard(deck_card, 0)) == Code.NO_SUCH_CARD
+    assert rejection(state, 0, PlayCard(999, 0)) == Code.NO_SUCH_CARD
     coffee = card_id(state, 0, "Coffee")
-    assert refused(state, 0, PlayCard(coffee, 3)).code == Code.NO_SUCH_RACER
-    assert refused(state, 0, PlayCard(coffee, -1)).code == Code.NO_SUCH_RACER
+    assert rejection(state, 0, PlayCard(coffee, 3)) == Code.NO_SUCH_RACER
+    assert rejection(state, 0, PlayCard(coffee, -1)) == Code.NO_SUCH_RACER
     state, _ = play(state, 2, Resign())
-    assert refused(state, 0, PlayCard(coffee, 2)).code == Code.NO_SUCH_RACER  # seat 2 left the race
-    assert refused(state, 0, PlayLarry(2)).code == Code.NO_SUCH_RACER
+    assert rejection(state, 0, PlayCard(coffee, 2)) == Code.NO_SUCH_RACER  # seat 2 left the race
+    assert rejection(state, 0, PlayLarry(2)) == Code.NO_SUCH_RACER
     assert state.racers[0].hand[0].id == coffee and state.race is not None and state.race.spent == {}
 
 
@@ -117,8 +113,8 @@ def test_after_drawing_a_racer_holds_five_cards_and_plays_no_more():
     assert SeatDone(state.race.key, 0) in events
     assert len(state.racers[0].hand) == 5 and state.racers[0].hand[1:] == top
     banana = card_id(state, 0, "Banana")
-    assert refused(state, 0, PlayCard(banana, 1)).code == Codes.ALREADY_DONE  # a play left, but done
-    assert refused(state, 0, Draw()).code == Codes.ALREADY_DONE
+    assert rejection(state, 0, PlayCard(banana, 1)) == Codes.ALREADY_DONE  # a play left, but done
+    assert rejection(state, 0, Draw()) == Codes.ALREADY_DONE
 
 
 def test_with_five_cards_in_hand_drawing_draws_nothing_and_ends_the_racers_playing():
@@ -128,7 +124,7 @@ def test_with_five_cards_in_hand_drawing_draws_nothing_and_ends_the_racers_playi
     assert state.race is not None
     assert events == (SeatDone(state.race.key, 1),)
     assert len(state.racers[1].hand) == 5 and state.deck == deck
-    assert refused(state, 1, PlayCard(card_id(state, 1, "Coffee"), 1)).code == Codes.ALREADY_DONE
+    assert rejection(state, 1, PlayCard(card_id(state, 1, "Coffee"), 1)) == Codes.ALREADY_DONE
 
 
 def test_the_race_ends_early_when_every_racer_has_drawn():
@@ -156,9 +152,9 @@ def test_at_the_deadline_everybody_stops():
     state, events = time_out(state, key, deadline)
     assert events[0] == QuotaClosed(key, timed_out=True)
     assert state.phase is Phase.LAST_CALL  # Coffee revealed; both racers still hold Larry
-    assert refused(state, 1, PlayCard(card_id(state, 1, "Banana"), 0)).code == Codes.TIME_UP
-    assert refused(state, 0, PlayCard(card_id(state, 0, "Banana"), 0)).code == Codes.TIME_UP
-    refused(state, 1, Draw())  # no more drawing either
+    assert rejection(state, 1, PlayCard(card_id(state, 1, "Banana"), 0)) == Codes.TIME_UP
+    assert rejection(state, 0, PlayCard(card_id(state, 0, "Banana"), 0)) == Codes.TIME_UP
+    rejection(state, 1, Draw())  # no more drawing either
     assert len(state.racers[1].hand) == 5 and len(state.racers[0].hand) == 4
 
 
@@ -187,14 +183,14 @@ def test_larry_in_the_race_phase():
     assert state.racers[1].queue[-1] == Placed(worm, by=0, larry=True)  # face down
     assert state.deck[0] == swarm and not state.racers[0].larry
     assert state.race is not None and state.race.left(0) == 1  # Larry is not one of the two plays
-    assert refused(state, 0, PlayLarry(0)).code == Code.LARRY_USED
-    assert refused(state, 0, PlayLarry(1)).code == Code.LARRY_USED
+    assert rejection(state, 0, PlayLarry(0)) == Code.LARRY_USED
+    assert rejection(state, 0, PlayLarry(1)) == Code.LARRY_USED
 
     state, _ = play(state, 1, Draw())
     state, events = play(state, 1, PlayLarry(1))  # after drawing: "At ANY TIME"
     assert events == (ev.LarryPlayed(1, 1, swarm),)
     assert queue_names(state, 1) == ["Coffee", "Giant Worm", "Drone Swarm"]
-    assert refused(state, 1, PlayLarry(0)).code == Code.LARRY_USED
+    assert rejection(state, 1, PlayLarry(0)) == Code.LARRY_USED
 
 
 def test_larry_at_the_last_call_is_resolved_before_the_tally():
@@ -210,7 +206,7 @@ def test_larry_at_the_last_call_is_resolved_before_the_tally():
     state, _ = all_draw(state, 0, 1)
     assert state.phase is Phase.LAST_CALL and state.last_call is not None
     assert state.last_call.waiting == {0}
-    assert refused(state, 1, KeepLarry()).code == Codes.NOT_WAITING_FOR_YOU
+    assert rejection(state, 1, KeepLarry()) == Codes.NOT_WAITING_FOR_YOU
     state, events = play(state, 0, PlayLarry(0))
     assert events[0] == ev.LarryPlayed(0, 0, nitro)
     assert ev.CardRevealed(0, 0, nitro, False) in events
@@ -224,14 +220,14 @@ def test_keeping_larry_and_a_new_last_call_after_his_card():
     call follows for those still holding him."""
     state = table({0: FIVE, 1: FIVE, 2: FIVE}, positions=(1100, 1150, 1200), deck=("Coffee",))
     coffee = state.deck[0]
-    assert refused(state, 0, KeepLarry()).code == Codes.NOT_WAITING_FOR_YOU  # the Race phase
+    assert rejection(state, 0, KeepLarry()) == Codes.NOT_WAITING_FOR_YOU  # the Race phase
     state, _ = all_draw(state, 0, 1, 2)
     assert state.last_call is not None and state.last_call.waiting == {0, 1, 2}
     first = state.last_call.key
     state, events = play(state, 0, KeepLarry())
     assert events == (ev.LarryKept(0),)
     assert state.phase is Phase.LAST_CALL and state.last_call.waiting == {1, 2}
-    assert refused(state, 0, KeepLarry()).code == Codes.NOT_WAITING_FOR_YOU
+    assert rejection(state, 0, KeepLarry()) == Codes.NOT_WAITING_FOR_YOU
     state, events = play(state, 1, PlayLarry(2))
     assert ev.CardRevealed(2, 0, coffee, False) in events
     assert not of_type(events, ev.Tallied)
@@ -273,7 +269,7 @@ def after_a_round_on_an_empty_deck() -> State:
         larry=(True, False),
     )
     assert state.deck == () and state.discards == ()
-    assert refused(state, 0, PlayLarry(0)).code == Code.EMPTY_DECK  # nothing for Larry to draw
+    assert rejection(state, 0, PlayLarry(0)) == EMPTY_DECK  # nothing for Larry to draw
     state = plays(state, 0, ("Coffee", 0), ("Banana", 1))
     state, events = all_draw(state, 0, 1)
     assert not of_type(events, ev.CardsDrawn) and state.racers[0].hand == ()  # nothing to draw

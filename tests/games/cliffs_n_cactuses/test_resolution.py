@@ -24,38 +24,34 @@ from games.core.decisions import Codes
 from games.core.visibility import PUBLIC, Event, only, redact, seat_viewer
 from tests.games.cliffs_n_cactuses.table import (
     POSITIONS,
-    T0,
     card_id,
     end_race,
     name_of,
     play,
     queue_names,
-    refused,
+    rejection,
     resolved,
     table,
     time_out,
 )
+from tests.games.kit import T0, of_type
 
 STAGE_3_DEFAULT = 200
 NO_LARRY = (False, False, False)
 
 
-def of(events: Sequence[Event], kind: type) -> list[Any]:
-    return [event for event in events if isinstance(event, kind)]
-
-
 def revealed(events: Sequence[Event]) -> list[tuple[int, int, str]]:
     """(seat, index, card name) of each card revealed, in order."""
-    return [(e.seat, e.index, name_of(e.card)) for e in of(events, ev.CardRevealed)]
+    return [(e.seat, e.index, name_of(e.card)) for e in of_type(events, ev.CardRevealed)]
 
 
 def events_card(events: Sequence[Event], name: str) -> Any:
     """The card named ``name`` among those revealed."""
-    return next(e.card for e in of(events, ev.CardRevealed) if name_of(e.card) == name)
+    return next(e.card for e in of_type(events, ev.CardRevealed) if name_of(e.card) == name)
 
 
 def tally(events: Sequence[Event]) -> tuple[int, ...]:
-    (tallied,) = of(events, ev.Tallied)
+    (tallied,) = of_type(events, ev.Tallied)
     return tallied.movements
 
 
@@ -77,7 +73,7 @@ def test_raphaels_vaporize_discards_the_angry_beehive_and_then_itself():
         {raphael: ("Trail Skates", "Angry Beehive", "Vaporize: »")}, positions=(500, 900)
     )
     assert ev.SpecialLifted(raphael, 2, 1) in events
-    (vaporized,) = of(events, ev.Vaporized)
+    (vaporized,) = of_type(events, ev.Vaporized)
     assert vaporized.spot == Spot(raphael, 1) and name_of(vaporized.card) == "Angry Beehive"
     assert ev.SpecialDiscarded(raphael) in events
     assert queue_names(state, raphael) == ["Trail Skates"]
@@ -97,7 +93,7 @@ def test_a_lifted_special_counts_relative_targets_from_where_it_lay(queue, left)
     # "He lifts it up so he can remember where it was (position still matters)"; "Relative left and right
     # references wrap around the queue."
     state, events = resolved({0: queue})
-    assert len(of(events, ev.Vaporized)) == 1
+    assert len(of_type(events, ev.Vaporized)) == 1
     assert queue_names(state, 0) == left
 
 
@@ -109,7 +105,7 @@ def test_a_doubled_vaporize_discards_two_cards_to_its_right_wrapping_round():
     # right (remember "right" may wrap around and be on the left of the special card)." Ruling 5.
     state, events = resolved({0: ("Coffee", "Multiplier >", "Vaporize: >", "Banana")})
     assert ev.SpecialLifted(0, 2, 2) in events
-    assert [(e.spot, name_of(e.card)) for e in of(events, ev.Vaporized)] == [
+    assert [(e.spot, name_of(e.card)) for e in of_type(events, ev.Vaporized)] == [
         (Spot(0, 2), "Banana"),  # the card to its right
         (Spot(0, 0), "Coffee"),  # then, wrapping round, the first card
     ]
@@ -122,7 +118,7 @@ def test_a_doubled_vaporize_to_the_left_discards_two_cards_to_its_left():
     # left is the Coffee: "position still matters", and the Banana on its right is never its target.
     state, events = resolved({0: ("Coffee", "Multiplier >", "Vaporize: <", "Banana")})
     assert ev.SpecialLifted(0, 2, 2) in events
-    assert [(e.spot, name_of(e.card)) for e in of(events, ev.Vaporized)] == [
+    assert [(e.spot, name_of(e.card)) for e in of_type(events, ev.Vaporized)] == [
         (Spot(0, 1), "Multiplier >"),
         (Spot(0, 0), "Coffee"),
     ]
@@ -134,7 +130,7 @@ def test_a_face_down_multiplier_does_not_double_a_special():
     # is revealed after it, so the Vaporize acts once; the multiplier then doubles the Coffee at the tally.
     state, events = resolved({0: ("Vaporize: >", "Banana", "Coffee", "Multiplier «")})
     assert ev.SpecialLifted(0, 0, 1) in events
-    assert [name_of(e.card) for e in of(events, ev.Vaporized)] == ["Banana"]
+    assert [name_of(e.card) for e in of_type(events, ev.Vaporized)] == ["Banana"]
     assert queue_names(state, 0) == ["Coffee", "Multiplier «"]
 
 
@@ -164,7 +160,7 @@ def test_a_swap_doubled_swaps_the_same_two_cards_back():
     # then change back.
     state, events = resolved({0: ("Coffee", "Multiplier >", "Swap: « with left racer's «"), 1: ("Banana",)})
     assert ev.SpecialLifted(0, 2, 2) in events
-    assert of(events, ev.CardsSwapped) == [ev.CardsSwapped(Spot(0, 0), Spot(1, 0))] * 2
+    assert of_type(events, ev.CardsSwapped) == [ev.CardsSwapped(Spot(0, 0), Spot(1, 0))] * 2
     assert queue_names(state, 0) == ["Coffee", "Multiplier >"]
     assert queue_names(state, 1) == ["Banana"]
 
@@ -190,16 +186,16 @@ def test_the_empty_card():
     # "empty card." This empty card can be targeted." Ruling 7: a Swap with it moves the other card
     # across. Seat 0's Coffee goes into seat 1's (its left racer's) empty queue.
     state, events = resolved({0: ("Coffee", "Swap: « with left racer's «")})
-    assert of(events, ev.CardsSwapped) == [ev.CardsSwapped(Spot(0, 0), Spot(1, None))]
+    assert of_type(events, ev.CardsSwapped) == [ev.CardsSwapped(Spot(0, 0), Spot(1, None))]
     assert queue_names(state, 0) == [] and queue_names(state, 1) == ["Coffee"]
-    assert not of(events, ev.Missed)
+    assert not of_type(events, ev.Missed)
 
 
 def test_a_swap_brings_a_card_into_the_revealers_empty_queue():
     # Ruling 7, the other way round: seat 1's own queue is empty once its Swap is lifted, and its right
     # racer's (seat 0's) right-most card, the Banana, comes across.
     state, events = resolved({0: ("Banana",), 1: ("Swap: » with right racer's »",)})
-    assert of(events, ev.CardsSwapped) == [ev.CardsSwapped(Spot(1, None), Spot(0, 0))]
+    assert of_type(events, ev.CardsSwapped) == [ev.CardsSwapped(Spot(1, None), Spot(0, 0))]
     assert queue_names(state, 0) == [] and queue_names(state, 1) == ["Banana"]
 
 
@@ -211,7 +207,7 @@ def test_a_swap_of_a_card_with_itself_misses():
     aim = state.question.aims[0]
     assert aim.card == aim.their == Spot(0, 0)
     state, events = play(state, 0, ChooseTarget(0))
-    assert ev.Missed(0, "nothing to swap") in events and not of(events, ev.CardsSwapped)
+    assert ev.Missed(0, "nothing to swap") in events and not of_type(events, ev.CardsSwapped)
     assert queue_names(state, 0) == ["Coffee"]
 
 
@@ -222,8 +218,12 @@ def test_a_vaporize_flip_gift_or_steal_at_the_empty_card_misses():
         {0: ("Vaporize: »",), 1: ("Flip: <",), 2: ("Gift: « to left racer",), 3: ("Steal: left racer's »",)},
         positions=(500, 900, 900, 900),
     )
-    assert of(events, ev.Missed) == [ev.Missed(seat, "the empty card") for seat in (0, 1, 2, 3)]
-    assert not of(events, ev.Vaporized) and not of(events, ev.CardFlipped) and not of(events, ev.CardMoved)
+    assert of_type(events, ev.Missed) == [ev.Missed(seat, "the empty card") for seat in (0, 1, 2, 3)]
+    assert (
+        not of_type(events, ev.Vaporized)
+        and not of_type(events, ev.CardFlipped)
+        and not of_type(events, ev.CardMoved)
+    )
     assert all(queue_names(state, seat) == [] for seat in range(4))
     assert len(state.discards) == 4  # the four specials, each discarded after its miss
 
@@ -253,7 +253,7 @@ def test_a_flipped_special_acts_the_other_way():
     # so once revealed it discards the left-most card, the Coffee, instead of the Banana.
     state, events = resolved({0: ("Flip: >", "Vaporize: »", "Coffee", "Banana")})
     assert ev.CardRevealed(0, 0, events_card(events, "Vaporize: »"), True) in events
-    assert [name_of(e.card) for e in of(events, ev.Vaporized)] == ["Coffee"]
+    assert [name_of(e.card) for e in of_type(events, ev.Vaporized)] == ["Coffee"]
     assert queue_names(state, 0) == ["Banana"]
 
 
@@ -279,7 +279,7 @@ def test_a_draw_takes_cards_at_random_from_a_hand():
     taken: set[frozenset[int]] = set()
     for at in range(T0 + 1000, T0 + 9000, 1000):
         state, events = resolved({0: ("Draw: 2 from left racer's hand",)}, hands={1: HAND}, at=at)
-        (raid,) = of(events, ev.HandRaided)
+        (raid,) = of_type(events, ev.HandRaided)
         assert (raid.seat, raid.racer, raid.count) == (0, 1, 2)
         assert raid.cards is not None and len(raid.cards) == 2
         assert {name_of(card) for card in raid.cards} <= set(HAND)
@@ -297,7 +297,7 @@ def test_a_draw_from_an_empty_hand_misses():
     state, events = resolved({0: ("Draw: 2 from left racer's hand",)}, hands={1: ()}, drawing=(0, 2))
     assert len(state.racers[1].hand) == 0
     assert ev.Missed(0, "an empty hand") in events
-    assert not of(events, ev.HandRaided)
+    assert not of_type(events, ev.HandRaided)
 
 
 def test_a_draw_from_your_own_hand_misses():
@@ -318,7 +318,7 @@ def test_a_draw_from_the_deck_takes_its_top_two_cards():
         hands=dict.fromkeys(range(3), FULL),
         deck=("Nitroooooo!", "Giant Worm"),
     )
-    (drawn,) = of(events, ev.CardsDrawn)
+    (drawn,) = of_type(events, ev.CardsDrawn)
     assert drawn.seat == 0 and [name_of(card) for card in drawn.cards] == ["Nitroooooo!", "Giant Worm"]
     assert [name_of(card) for card in state.racers[0].hand][-2:] == ["Nitroooooo!", "Giant Worm"]
     assert drawn.audience() == only(0)
@@ -332,8 +332,8 @@ def test_a_draw_from_an_empty_deck_shuffles_the_discards():
     state, _ = play(state, 0, PlayCard(card_id(state, 0, "Draw: 2 from the deck"), 0))
     state = replace(state, deck=(), discards=state.deck)
     state, events = end_race(state, None, T0 + 1000)
-    (shuffled,) = of(events, ev.DeckShuffled)
-    (drawn,) = of(events, ev.CardsDrawn)
+    (shuffled,) = of_type(events, ev.DeckShuffled)
+    (drawn,) = of_type(events, ev.CardsDrawn)
     assert shuffled.pile is not None and drawn.cards == shuffled.pile[:2]
     assert len(state.racers[0].hand) == 7
 
@@ -352,10 +352,10 @@ def test_silence_takes_the_aim_the_match_chance_drew():
     assert question is not None and question.prompt.seat == 1
     assert [aim.their for aim in question.aims] == [Spot(0, 0), Spot(0, 1), Spot(1, None), Spot(2, 0)]
     assert question.prompt.deadline == T0 + 1000 + 20_000  # choiceSeconds after the Race phase ended
-    assert refused(state, 0, ChooseTarget(1)).code == Codes.NOT_WAITING_FOR_YOU
-    assert refused(state, 2, ChooseTarget(0)).code == Codes.NOT_WAITING_FOR_YOU
-    assert refused(state, 1, ChooseTarget(len(question.aims))).code == Codes.NOT_AN_OPTION
-    assert refused(state, 1, ChooseTarget(-1)).code == Codes.NOT_AN_OPTION
+    assert rejection(state, 0, ChooseTarget(1)) == Codes.NOT_WAITING_FOR_YOU
+    assert rejection(state, 2, ChooseTarget(0)) == Codes.NOT_WAITING_FOR_YOU
+    assert rejection(state, 1, ChooseTarget(len(question.aims))) == Codes.NOT_AN_OPTION
+    assert rejection(state, 1, ChooseTarget(-1)) == Codes.NOT_AN_OPTION
     _, stale = time_out(state, "race-1", question.prompt.deadline)
     assert stale == ()
 
@@ -395,7 +395,7 @@ def test_a_card_added_to_a_resolved_queue_waits_until_play_circles_back():
         (2, 0, "Nitroooooo!"),
         (0, 1, "Banana"),
     ]
-    assert [e.turn for e in of(events, ev.TurnPassed)] == [1, 2, 0]
+    assert [e.turn for e in of_type(events, ev.TurnPassed)] == [1, 2, 0]
 
 
 def test_the_stack_variant_reveals_each_queue_right_to_left():
@@ -419,12 +419,12 @@ def test_in_the_stack_variant_the_latest_card_triggers_first(stack):
     state, events = resolved({0: ("Gift: « to left racer", "Vaporize: «")}, options={"stack": stack})
     if stack:
         assert revealed(events) == [(0, 1, "Vaporize: «")]
-        assert [name_of(e.card) for e in of(events, ev.Vaporized)] == ["Gift: « to left racer"]
-        assert not of(events, ev.CardMoved)
+        assert [name_of(e.card) for e in of_type(events, ev.Vaporized)] == ["Gift: « to left racer"]
+        assert not of_type(events, ev.CardMoved)
     else:
         assert revealed(events)[:2] == [(0, 0, "Gift: « to left racer"), (1, 0, "Vaporize: «")]
         assert ev.CardMoved(Spot(0, 0), 1) in events
-        assert not of(events, ev.Vaporized)
+        assert not of_type(events, ev.Vaporized)
     assert [name_of(card) for card in state.discards] == ["Gift: « to left racer", "Vaporize: «"]
 
 

@@ -17,13 +17,10 @@ from games.core.commands import Begin, Resign
 from games.core.decisions import Codes
 from games.core.sealed import RoundClosed, RoundOpened
 from games.core.visibility import Event
-from tests.games.cliffs_n_cactuses.table import T0, play, refused, table, time_out
+from tests.games.cliffs_n_cactuses.table import play, rejection, table, time_out
+from tests.games.kit import T0, of_type
 
 NOBODY_HOLDS_LARRY = (False, False, False)
-
-
-def of_type(events: tuple[Event, ...], kind: type) -> list:
-    return [event for event in events if isinstance(event, kind)]
 
 
 def throws(state: State, *shapes: tuple[int, str]) -> tuple[State, tuple[Event, ...]]:
@@ -46,7 +43,7 @@ def test_everyone_is_tied_at_the_start_and_pairs_up_bracket_style():
     assert opened.seats == set(drawn.pairs[0]) and opened.deadline == T0 + 1_000 + 10_000  # throwSeconds
     assert state.phase is Phase.TIEBREAK and state.race is None
     assert SPEC.waiting_on(state) == set(drawn.pairs[0])
-    assert refused(state, 0, Draw()).code == "NOT_NOW"
+    assert rejection(state, 0, Draw()) == "NOT_NOW"
 
 
 def test_the_bracket_winners_meet_and_the_last_one_leads():
@@ -56,7 +53,7 @@ def test_the_bracket_winners_meet_and_the_last_one_leads():
     (a, b), (c, d) = drawn.pairs
     state, events = throws(state, (a, ROCK), (b, SCISSORS))
     assert ev.PairWon(a) in events and SPEC.waiting_on(state) == {c, d}
-    assert refused(state, b, Throw(ROCK)).code == Codes.NOT_WAITING_FOR_YOU  # knocked out
+    assert rejection(state, b, Throw(ROCK)) == Codes.NOT_WAITING_FOR_YOU  # knocked out
     state, events = throws(state, (c, ROCK), (d, PAPER))
     assert ev.PairWon(d) in events
     (final,) = of_type(events, ev.BracketDrawn)
@@ -101,7 +98,7 @@ def test_two_racers_the_winning_shape_leads(winning, losing):
     state = table({}, positions=(500, 500, 900))
     assert state.phase is Phase.TIEBREAK and state.tiebreak is not None
     assert state.tiebreak.contenders == (0, 1)
-    assert refused(state, 2, Throw(ROCK)).code == Codes.NOT_WAITING_FOR_YOU  # not tied
+    assert rejection(state, 2, Throw(ROCK)) == Codes.NOT_WAITING_FOR_YOU  # not tied
     state, events = throws(state, (0, losing), (1, winning))
     assert ev.ThrowWon((1,)) in events and ev.TiebreakWon(1, True) in events
     assert state.phase is Phase.RACE and state.leader == 1 and state.order == (1, 2, 0)
@@ -146,7 +143,7 @@ def test_three_racers_two_shapes_the_winners_stay():
     state, events = throws(state, (0, ROCK), (1, SCISSORS), (2, ROCK))
     assert ev.ThrowWon((0, 2)) in events and not of_type(events, ev.TiebreakWon)
     assert state.tiebreak is not None and state.tiebreak.contenders == (0, 2)
-    assert refused(state, 1, Throw(ROCK)).code == Codes.NOT_WAITING_FOR_YOU  # out
+    assert rejection(state, 1, Throw(ROCK)) == Codes.NOT_WAITING_FOR_YOU  # out
     state, events = throws(state, (2, SCISSORS), (0, PAPER))
     assert ev.TiebreakWon(2, True) in events and state.leader == 2
 
@@ -169,7 +166,7 @@ def test_a_racer_who_does_not_throw_by_the_deadline_is_out():
     assert RoundClosed(throw.key, frozenset({2})) in events
     assert ev.ThrowWon((0, 1)) in events  # the two who threw the same shape throw again
     throw = state.tiebreak.throws
-    state, _ = play(state, 1, Throw(PAPER), throw.deadline - 1)
+    state, _ = play(state, 1, Throw(PAPER), at=throw.deadline - 1)
     state, events = time_out(state, throw.key, throw.deadline)
     assert ev.ThrowWon((1,)) in events and ev.TiebreakWon(1, True) in events
     assert state.phase is Phase.RACE and state.leader == 1

@@ -25,10 +25,11 @@ from games.core import engine
 from games.core.codec import encode
 from games.core.commands import Begin
 from games.core.sealed import SeatReady
-from games.core.visibility import OMNISCIENT, SPECTATOR, Event, Viewer, redact, seat_viewer
+from games.core.visibility import OMNISCIENT, SPECTATOR, Viewer, redact, seat_viewer
 from tests.conformance.playouts import steps
 from tests.games.cliffs_n_cactuses.table import card_id, name_of, play, resolved, table, time_out
 from tests.games.cliffs_n_cactuses.test_race import after_a_round_on_an_empty_deck
+from tests.games.kit import of_type
 
 
 def face_down(by: int, *, flipped: bool = False, larry: bool = False) -> QueueCardView:
@@ -47,10 +48,6 @@ def viewers(seats: int) -> tuple[Viewer, ...]:
 def others(seat: int, seats: int) -> tuple[Viewer, ...]:
     """Every viewer but ``seat``: the other seats and a spectator."""
     return (SPECTATOR, *(seat_viewer(other) for other in range(seats) if other != seat))
-
-
-def of_type(events: tuple[Event, ...], kind: type) -> list:
-    return [event for event in events if isinstance(event, kind)]
 
 
 def test_a_played_card_is_seen_by_its_player_only_and_everyone_sees_who_played_it():
@@ -88,7 +85,7 @@ def flipped_face_down() -> State:
     state, _ = time_out(state, state.race.key, state.race.deadline)
     assert state.question is not None and state.question.prompt.seat == 0
     coffee = state.question.aims.index(next(aim for aim in state.question.aims if aim.card == Spot(1, 1)))
-    state, events = play(state, 0, ChooseTarget(coffee), state.race.deadline + 1)
+    state, events = play(state, 0, ChooseTarget(coffee), at=state.race.deadline + 1)
     assert ev.CardFlipped(Spot(1, 1)) in events
     assert state.question is not None and state.question.prompt.seat == 1
     return state

@@ -1,4 +1,4 @@
-"""The engine contract, exercised through a toy game built only from games.core (see toy.py)."""
+"""The engine contract, exercised through a toy game built only from games.core (Odds and Evens)."""
 
 import dataclasses
 
@@ -8,7 +8,7 @@ from games.core.commands import Begin, Command, Timeout
 from games.core.decisions import Accepted, Rejected
 from games.core.sealed import ChoicesRevealed, SeatReady
 from games.core.visibility import OMNISCIENT, SPECTATOR, redact, seat_viewer
-from tests.games.core import toy
+from tests.toys import odds_and_evens as toy
 
 T0 = 1_700_000_000_000
 

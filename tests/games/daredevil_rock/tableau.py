@@ -16,18 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core.chance import Chance
-from games.core.commands import Command
-from games.core.decisions import Accepted, Rejected
 from games.core.turns import Turn
-from games.core.visibility import Event
 from games.daredevil_rock.cards import JOKERS, Card
 from games.daredevil_rock.evolve import evolve
 from games.daredevil_rock.options import Options
 from games.daredevil_rock.rules import decide
 from games.daredevil_rock.state import Climber, Position, Space, State
+from tests.games.kit import Rules
 
-T0 = 1_700_000_000_000
 FILLER = Card(13, "Spades")
 RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 SUITS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
@@ -106,30 +102,8 @@ def table(
     )
 
 
-def play(
-    state: State, seat: int | None, *moves: Any, at: int = T0, seed: str = "test"
-) -> tuple[State, list[Event]]:
-    """Decide and apply each move in turn (each must be accepted); the table after, and every event."""
-    events: list[Event] = []
-    for index, move in enumerate(moves):
-        decision = decide(state, Command(move, seat, at), Chance(seed, index))
-        assert isinstance(decision, Accepted), f"{move} was rejected: {decision}"
-        for event in decision.events:
-            state = evolve(state, event)
-        events.extend(decision.events)
-    return state, events
-
-
-def rejection(state: State, seat: int | None, move: Any) -> str:
-    """The code ``move`` is rejected with (it must be rejected, with a sentence for the player)."""
-    decision = decide(state, Command(move, seat, T0), Chance("test", 0))
-    assert isinstance(decision, Rejected), f"{move} was accepted: {decision}"
-    assert decision.message.endswith("."), decision.message
-    return decision.code
-
-
-def of_type(events: Sequence[Event], kind: type) -> list[Any]:
-    return [event for event in events if isinstance(event, kind)]
+DAREDEVIL = Rules(decide, evolve)
+play, rejection = DAREDEVIL.play, DAREDEVIL.rejection
 
 
 def face_up(state: State, position: Position) -> bool:

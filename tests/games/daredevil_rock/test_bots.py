@@ -11,7 +11,8 @@ from games.daredevil_rock.bots import HeuristicBot, RandomBot
 from games.daredevil_rock.moves import Climb, EndTurn, Examine, FreeClimb, Hang, Probe, RetrieveCam, SetCam
 from games.daredevil_rock.rules import legal_moves
 from games.daredevil_rock.views import player_view
-from tests.games.daredevil_rock.tableau import T0, play, table
+from tests.games.daredevil_rock.tableau import play, table
+from tests.games.kit import T0
 
 HEURISTIC = HeuristicBot()
 

@@ -3,7 +3,8 @@
 from games.daredevil_rock.events import CamRetrieved, CamSet, Eliminated, Fell, Repelled, Slipped
 from games.daredevil_rock.moves import EndTurn, Examine, Repel, RetrieveCam, SetCam
 from games.daredevil_rock.rules import legal_moves
-from tests.games.daredevil_rock.tableau import of_type, play, rejection, table
+from tests.games.daredevil_rock.tableau import play, rejection, table
+from tests.games.kit import of_type
 
 TOWER = """
     .   [JK]  .

@@ -10,7 +10,8 @@ from games.daredevil_rock.events import (
 )
 from games.daredevil_rock.moves import Climb, EndTurn, Examine, FreeClimb, Probe, SetCam
 from games.daredevil_rock.rules import legal_moves
-from tests.games.daredevil_rock.tableau import T0, card, face_up, of_type, play, rejection, table
+from tests.games.daredevil_rock.tableau import card, face_up, play, rejection, table
+from tests.games.kit import T0, of_type
 
 LOW = """
     .    .    .
@@ -136,7 +137,7 @@ def test_examining_a_card_of_the_climbers_rank_offers_a_free_climb_that_costs_no
     state, events = play(state, 0, Examine(3, 1))
     assert of_type(events, FreeClimbOffered) == [FreeClimbOffered(0, 3, 1)]
     state, events = play(state, 0, FreeClimb())
-    assert events == [FreeClimbed(0, 3, 1)]
+    assert events == (FreeClimbed(0, 3, 1),)
     assert state.climbers[0].position == (3, 1)
     assert state.actions_used == 1 and state.climbers[0].actions == 1
 

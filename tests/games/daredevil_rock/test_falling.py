@@ -16,7 +16,8 @@ from games.daredevil_rock.evolve import evolve
 from games.daredevil_rock.moves import Climb, EndTurn, Examine, Hang, Repel
 from games.daredevil_rock.rules import decide, legal_moves
 from games.daredevil_rock.state import hangs_over_face_down
-from tests.games.daredevil_rock.tableau import T0, card, cards, face_up, of_type, play, rejection, table
+from tests.games.daredevil_rock.tableau import card, cards, face_up, play, rejection, table
+from tests.games.kit import T0, of_type
 
 JOKER, JOKER2 = JOKERS
 

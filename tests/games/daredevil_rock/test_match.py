@@ -16,7 +16,8 @@ from games.daredevil_rock.moves import Climb, EndTurn, Examine, Hang
 from games.daredevil_rock.rules import decide, legal_moves, waiting_on
 from games.daredevil_rock.spec import deadlines, outcome
 from games.daredevil_rock.views import player_view
-from tests.games.daredevil_rock.tableau import T0, face_up, of_type, play, rejection, table
+from tests.games.daredevil_rock.tableau import face_up, play, rejection, table
+from tests.games.kit import T0, of_type
 
 CLIFF = """
     .    .    .    .
@@ -62,7 +63,7 @@ def test_resigning_puts_the_climber_out_of_the_game_and_starts_the_next_turn_if_
     """Ruling 16: resigning puts the climber out of the game, cams and all."""
     state = table(CLIFF, seats=3, at={0: (2, 0)}, cams={0: [(2, 0)]})
     state, events = play(state, 0, Resign())
-    assert events[:2] == [Resigned(0), TurnEnded(0, "resigned")]
+    assert events[:2] == (Resigned(0), TurnEnded(0, "resigned"))
     assert of_type(events, TurnStarted)[0].seat == 1
     assert (
         state.climbers[0].eliminated and state.climbers[0].cams == () and state.climbers[0].position is None
@@ -73,7 +74,7 @@ def test_resigning_out_of_turn_leaves_the_active_climbers_turn_alone():
     """Ruling 16: a player may resign at any time; the turn in progress goes on."""
     state = table(CLIFF, seats=3, active=1, actions_used=2)
     state, events = play(state, 2, Resign())
-    assert events == [Resigned(2)]
+    assert events == (Resigned(2),)
     assert state.active == 1 and state.actions_used == 2
 
 

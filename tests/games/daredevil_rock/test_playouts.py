@@ -9,7 +9,7 @@ from games.core.chance import Chance
 from games.core.commands import Begin, Command
 from games.core.decisions import Accepted, Rejected
 from games.daredevil_rock import SPEC
-from tests.games.daredevil_rock.tableau import T0
+from tests.games.kit import T0
 
 VARIANTS = (
     {},

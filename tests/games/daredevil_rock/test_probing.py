@@ -5,7 +5,8 @@ from games.daredevil_rock.cards import JOKERS
 from games.daredevil_rock.events import DeckRefreshed, Fell, Probed, Slipped
 from games.daredevil_rock.moves import Examine, Probe
 from games.daredevil_rock.rules import legal_moves
-from tests.games.daredevil_rock.tableau import card, cards, face_up, of_type, play, rejection, table
+from tests.games.daredevil_rock.tableau import card, cards, face_up, play, rejection, table
+from tests.games.kit import of_type
 
 
 def test_figure_5_a_probe_discards_the_king_face_up_and_puts_the_top_deck_card_face_down_in_its_place():

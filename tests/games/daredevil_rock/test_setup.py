@@ -11,7 +11,7 @@ from games.daredevil_rock.cards import DECK, JOKERS, TABLEAU, within_three
 from games.daredevil_rock.events import CliffDealt, TurnStarted
 from games.daredevil_rock.moves import EndTurn, Examine
 from games.daredevil_rock.options import OPTIONS, Options
-from tests.games.daredevil_rock.tableau import T0
+from tests.games.kit import T0
 
 
 def begun(seats, seed="deal", options=None):

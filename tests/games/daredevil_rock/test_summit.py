@@ -14,7 +14,8 @@ from games.daredevil_rock.events import (
 from games.daredevil_rock.moves import Climb, Examine, FreeClimb, Hang
 from games.daredevil_rock.rules import legal_moves
 from games.daredevil_rock.spec import outcome
-from tests.games.daredevil_rock.tableau import card, of_type, play, rejection, table
+from tests.games.daredevil_rock.tableau import card, play, rejection, table
+from tests.games.kit import of_type
 
 TOP = """
     .   6S   .
@@ -33,7 +34,7 @@ def test_a_card_within_three_of_the_climbers_card_reaches_the_summit_and_wins_at
     """Ruling 8: the match ends there, whatever actions are left."""
     state = table(TOP, at={0: (3, 1)}, deck="9H 2C")
     state, events = play(state, 0, Hang())
-    assert events == [HungFromRock(0, card("9H")), Summited(0), MatchEnded(0, "summit")]
+    assert events == (HungFromRock(0, card("9H")), Summited(0), MatchEnded(0, "summit"))
     assert state.over and state.winner == 0 and state.discards == (card("9H"),)
     assert outcome(state).ranks == (1, 2)
 
@@ -41,7 +42,7 @@ def test_a_card_within_three_of_the_climbers_card_reaches_the_summit_and_wins_at
 def test_a_card_out_of_reach_costs_the_action_and_the_climber_may_hang_again():
     state = table(TOP, at={0: (3, 1)}, deck="QH 8C")
     state, events = play(state, 0, Hang())
-    assert events == [HungFromRock(0, card("QH"))]
+    assert events == (HungFromRock(0, card("QH")),)
     assert not state.over and state.active == 0 and state.actions_used == 1
     state, events = play(state, 0, Hang())
     assert of_type(events, Summited) == [Summited(0)]

@@ -49,7 +49,8 @@ from games.daredevil_rock.moves import (
 )
 from games.daredevil_rock.state import Space
 from games.daredevil_rock.views import player_view, secrets
-from tests.games.daredevil_rock.tableau import T0, card, cards
+from tests.games.daredevil_rock.tableau import card, cards
+from tests.games.kit import T0
 
 AS, KD = card("AS"), card("KD")
 EXAMPLES = (

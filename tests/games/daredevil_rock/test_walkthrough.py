@@ -11,7 +11,8 @@ from games.daredevil_rock.events import Climbed, Examined, FreeClimbOffered, Pro
 from games.daredevil_rock.moves import Climb, Examine, Probe
 from games.daredevil_rock.rules import legal_moves
 from games.daredevil_rock.state import State
-from tests.games.daredevil_rock.tableau import card, face_up, of_type, play, rejection, table
+from tests.games.daredevil_rock.tableau import card, face_up, play, rejection, table
+from tests.games.kit import of_type
 
 RED, YELLOW = 0, 1
 MIDDLE = 2  # the middle of five columns
@@ -68,7 +69,7 @@ def test_figure_1_four_players_start_at_the_base_of_a_five_column_cliff_all_face
 def test_figure_2_red_examines_the_middle_card_of_level_one_for_one_action():
     """Ruling 1: from the base there is no climber's card, so no climb bonus."""
     state, events = play(figure_1(), RED, Examine(1, MIDDLE))
-    assert events == [Examined(RED, 1, MIDDLE, card("6S"))]
+    assert events == (Examined(RED, 1, MIDDLE, card("6S")),)
     assert not of_type(events, FreeClimbOffered)
     assert face_up_cards(state) == {(1, MIDDLE)}
     assert state.climbers[RED].position is None and state.actions_used == 1
@@ -78,13 +79,13 @@ def test_figure_3_from_the_base_red_moves_onto_the_face_up_level_one_card_for_on
     """Ruling 4: from the base any empty face-up level-1 card, whatever its rank."""
     assert Climb(1, MIDDLE) in legal_moves(figure_2(), RED)
     state, events = play(figure_2(), RED, Climb(1, MIDDLE))
-    assert events == [Climbed(RED, 1, MIDDLE)]
+    assert events == (Climbed(RED, 1, MIDDLE),)
     assert state.climbers[RED].position == (1, MIDDLE) and state.actions_used == 2
 
 
 def test_figure_4_red_examines_a_king_for_his_third_action_but_it_is_out_of_reach_of_his_six():
     state, events = play(figure_3(), RED, Examine(2, MIDDLE))
-    assert events == [Examined(RED, 2, MIDDLE, card("KH"))]
+    assert events == (Examined(RED, 2, MIDDLE, card("KH")),)
     assert state.actions_used == 3 and state.active == RED
     assert rejection(state, RED, Climb(2, MIDDLE)) == "OUT_OF_REACH"
     assert Climb(2, MIDDLE) not in legal_moves(state, RED)

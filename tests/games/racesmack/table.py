@@ -3,6 +3,7 @@
     state = table([[1, 5], [2, 40]], races={0: [9]})   # seat 0 holds R01 and R05; round 1 open
 
 Cards no hand or Race names go to the draw pile (in id order), unless ``draw`` lists it exactly.
+``after_you(...)`` sets the table of the variant played turn by turn instead.
 ``card("blue circle, red star")`` crafts a card outside the deck for the rule and finish tables.
 """
 
@@ -14,8 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core.chance import Chance
-from games.core.commands import Command, Timeout
-from games.core.decisions import Accepted, Rejected
+from games.core.turns import start_turn
 from games.core.visibility import Event
 from games.racesmack.cards import DECK, Card, icons
 from games.racesmack.evolve import evolve
@@ -24,8 +24,8 @@ from games.racesmack.options import Options
 from games.racesmack.rounds import new_story, open_round
 from games.racesmack.rules import decide
 from games.racesmack.state import Player, State
+from tests.games.kit import T0, Rules
 
-T0 = 1_700_000_000_000
 _ids = itertools.count(1000)
 
 
@@ -83,6 +83,35 @@ def table(
     return story.state
 
 
+def after_you(
+    hands: Sequence[Sequence[int]],
+    *,
+    races: Mapping[int, Sequence[int]] | None = None,
+    draw: Sequence[int] = (),
+    start: int = 0,
+    options: Mapping[str, object] | None = None,
+) -> State:
+    """A match of the variant After You: blind piles (top card first), Races and a draw pile as given;
+    ``start``'s turn has begun."""
+    races = races or {}
+    players = tuple(
+        Player(seat, tuple(map(by_id, hand)), tuple(map(by_id, races.get(seat, ()))))
+        for seat, hand in enumerate(hands)
+    )
+    used = {*draw, *(i for hand in hands for i in hand), *(i for race in races.values() for i in race)}
+    state = State(
+        Options.build({"afterYou": True, **(options or {})}),
+        len(hands),
+        players,
+        draw_pile=tuple(map(by_id, draw)),
+        discards=tuple(by_id(i) for i in range(1, 55) if i not in used),
+        started=True,
+    )
+    story = new_story(state, T0)
+    start_turn(story, start, previous=None, seconds=state.options.play_seconds)
+    return story.state
+
+
 @dataclass(frozen=True)
 class ByCard:
     """A test's move naming a card on the table by its id: ``play`` sends it as the rules name that
@@ -122,41 +151,13 @@ def sent(state: State, seat: int | None, move: Any) -> Any:
     return LoseRaceCard(race_ids(state, seat).index(move.card))
 
 
-def play(state: State, seat: int | None, *moves: Any, at: int = T0) -> tuple[State, list[Event]]:
-    """Decide and apply each move in turn (each must be accepted); the table after, and every event."""
-    events: list[Event] = []
-    for index, named in enumerate(moves):
-        move = sent(state, seat, named)
-        decision = decide(state, Command(move, seat, at), Chance("test", index))
-        assert isinstance(decision, Accepted), f"{move} was rejected: {decision}"
-        for event in decision.events:
-            state = evolve(state, event)
-        events.extend(decision.events)
-    return state, events
+RACESMACK = Rules(decide, evolve, sent=sent)
+play, rejection, moves = RACESMACK.play, RACESMACK.rejection, RACESMACK.in_turn
 
 
-def moves(state: State, *by_seat: tuple[int, Any], at: int = T0) -> tuple[State, list[Event]]:
-    """Several seats act in turn, e.g. ``(0, PlayCard(1)), (1, PlayCard(2))``."""
-    events: list[Event] = []
-    for seat, move in by_seat:
-        state, told = play(state, seat, move, at=at)
-        events += told
-    return state, events
-
-
-def time_out(state: State, deadline_id: str, at: int = T0 + 60_000) -> tuple[State, list[Event]]:
-    return play(state, None, Timeout(deadline_id), at=at)
-
-
-def rejection(state: State, seat: int | None, move: Any) -> str:
-    decision = decide(state, Command(sent(state, seat, move), seat, T0), Chance("test", 0))
-    assert isinstance(decision, Rejected), f"{move} was accepted: {decision}"
-    assert decision.message.endswith("."), decision.message
-    return decision.code
-
-
-def of_type(events: Sequence[Event], kind: type) -> list[Any]:
-    return [event for event in events if isinstance(event, kind)]
+def time_out(state: State, deadline_id: str, at: int = T0 + 60_000) -> tuple[State, tuple[Event, ...]]:
+    """A minute on, past any deadline of the round, the timer fires ``deadline_id``."""
+    return RACESMACK.time_out(state, deadline_id, at)
 
 
 def race_ids(state: State, seat: int) -> list[int]:

@@ -3,11 +3,9 @@
 Each test reads given (a table), when (the moves), then (the facts told and the table after).
 """
 
-from collections.abc import Mapping, Sequence
-
 from games.core.commands import Begin
 from games.core.taps import TapsOpened
-from games.core.turns import TurnStarted, start_turn
+from games.core.turns import TurnStarted
 from games.core.visibility import seat_viewer
 from games.racesmack.events import (
     CardDrawn,
@@ -19,17 +17,14 @@ from games.racesmack.events import (
     TapsJudged,
 )
 from games.racesmack.moves import PlaceCards, PlayCard, RevealCard, Tap
-from games.racesmack.options import Options
-from games.racesmack.rounds import new_story
 from games.racesmack.rules import deadlines, legal_moves
 from games.racesmack.spec import initial_state
-from games.racesmack.state import Player, State
 from games.racesmack.views import player_view, secrets
+from tests.games.kit import of_type
 from tests.games.racesmack.table import (
-    T0,
+    after_you,
     by_id,
     moves,
-    of_type,
     play,
     race_ids,
     rejection,
@@ -37,34 +32,6 @@ from tests.games.racesmack.table import (
     tap,
     time_out,
 )
-
-
-def after_you(
-    hands: Sequence[Sequence[int]],
-    *,
-    races: Mapping[int, Sequence[int]] | None = None,
-    draw: Sequence[int] = (),
-    start: int = 0,
-    options: Mapping[str, object] | None = None,
-) -> State:
-    """Given: blind piles (top card first), Races and a draw pile; ``start``'s turn has begun."""
-    races = races or {}
-    players = tuple(
-        Player(seat, tuple(map(by_id, hand)), tuple(map(by_id, races.get(seat, ()))))
-        for seat, hand in enumerate(hands)
-    )
-    used = {*draw, *(i for hand in hands for i in hand), *(i for race in races.values() for i in race)}
-    state = State(
-        Options.build({"afterYou": True, **(options or {})}),
-        len(hands),
-        players,
-        draw_pile=tuple(map(by_id, draw)),
-        discards=tuple(by_id(i) for i in range(1, 55) if i not in used),
-        started=True,
-    )
-    story = new_story(state, T0)
-    start_turn(story, start, previous=None, seconds=state.options.play_seconds)
-    return story.state
 
 
 def test_the_match_starts_with_a_turn_for_a_start_player_picked_at_random():

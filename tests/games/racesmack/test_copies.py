@@ -7,7 +7,8 @@ from games.racesmack.events import CardsRevealed, HandCardLost, TapsJudged
 from games.racesmack.moves import ChoosePenalty, LoseCard, PlayCard, Tap
 from games.racesmack.rules import legal_moves
 from games.racesmack.views import player_view, secrets
-from tests.games.racesmack.table import by_id, moves, of_type, table, tap
+from tests.games.kit import of_type
+from tests.games.racesmack.table import by_id, moves, table, tap
 
 
 def test_a_copy_shows_its_id_only_to_the_seat_that_held_it():

@@ -7,7 +7,8 @@ from games.racesmack.events import HandCardLost, LossAsked, PlayerLeft
 from games.racesmack.moves import ChoosePenalty, LoseCard, PlayCard, RevealCard
 from games.racesmack.rules import legal_moves
 from games.racesmack.views import player_view, secrets
-from tests.games.racesmack.table import by_id, moves, of_type, play, rules_card, table, tap
+from tests.games.kit import of_type
+from tests.games.racesmack.table import by_id, moves, play, rules_card, table, tap
 from tests.games.racesmack.test_after_you import after_you
 from tests.games.racesmack.test_visibility import others, text
 

@@ -14,7 +14,8 @@ from games.racesmack.moves import PlaceCards, PlayCard
 from games.racesmack.spec import initial_state, outcome
 from games.racesmack.views import player_view, secrets
 from tests.conformance.playouts import playout
-from tests.games.racesmack.table import T0, moves, of_type, play, table, tap, time_out
+from tests.games.kit import T0, of_type
+from tests.games.racesmack.table import moves, play, table, tap, time_out
 
 
 def test_four_cards_each_are_dealt_and_the_first_round_opens():

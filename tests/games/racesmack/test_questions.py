@@ -4,11 +4,11 @@ picks the Race card it loses (Rulings 8 and 11)."""
 from games.racesmack.events import CardLaid, CardLost, CardsPlaced, MatchEnded, PlacementAsked
 from games.racesmack.moves import LoseRaceCard, PlaceCard, PlaceCards, PlayCard
 from games.racesmack.rules import legal_moves
+from tests.games.kit import of_type
 from tests.games.racesmack.table import (
     by_id,
     lose,
     moves,
-    of_type,
     place,
     race_ids,
     rejection,

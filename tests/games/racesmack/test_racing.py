@@ -11,7 +11,8 @@ from games.racesmack.moves import PlayCard, Tap
 from games.racesmack.rounds import new_story, open_round
 from games.racesmack.rules import legal_moves
 from games.racesmack.views import player_view
-from tests.games.racesmack.table import T0, by_id, moves, of_type, rules_card, table, tap
+from tests.games.kit import T0, of_type
+from tests.games.racesmack.table import by_id, moves, rules_card, table, tap
 
 
 def racing(hands, rule: int):

@@ -12,7 +12,8 @@ from games.racesmack.events import (
 )
 from games.racesmack.moves import ChoosePenalty, PlaceCards, PlayCard
 from games.racesmack.rules import waiting_on
-from tests.games.racesmack.table import lose, moves, of_type, race_ids, rules_card, table, tap, time_out
+from tests.games.kit import of_type
+from tests.games.racesmack.table import lose, moves, race_ids, rules_card, table, tap, time_out
 
 
 def both_tap_their_own(state, cards=(1, 2)):

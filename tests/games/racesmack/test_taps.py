@@ -3,7 +3,8 @@
 from games.core.taps import TapsOpened
 from games.racesmack.events import LeftoversDiscarded, LossAsked, PlacementAsked, TapsJudged
 from games.racesmack.moves import PlayCard
-from tests.games.racesmack.table import moves, of_type, rejection, table, tap, time_out
+from tests.games.kit import of_type
+from tests.games.racesmack.table import moves, rejection, table, tap, time_out
 
 # Seat 0 plays R01 (blue circle), seat 1 R02 (green circle), seat 2 R05 (blue star): circles are correct.
 HANDS = [[1, 3], [2, 4], [5, 7]]

@@ -9,8 +9,8 @@ from games.core.decisions import Accepted
 from games.racesmack.moves import ChoosePenalty, PlaceCards, PlayCard, RevealCard
 from games.racesmack.rules import deadlines, decide
 from games.racesmack.state import State
-from tests.games.racesmack.table import T0, lose, moves, rules_card, table, tap
-from tests.games.racesmack.test_after_you import after_you
+from tests.games.kit import T0
+from tests.games.racesmack.table import after_you, lose, moves, rules_card, table, tap
 
 HANDS = [[1, 3], [2, 4], [5, 7]]  # R01 and R02 (circles) are correct, R05 is not
 

@@ -12,7 +12,8 @@ from games.racesmack.moves import ChoosePenalty, LoseCard, PlaceCards, PlayCard
 from games.racesmack.options import OPTIONS
 from games.racesmack.spec import initial_state
 from games.racesmack.views import player_view
-from tests.games.racesmack.table import lose, moves, of_type, play, race_ids, row, table, tap
+from tests.games.kit import of_type
+from tests.games.racesmack.table import lose, moves, play, race_ids, row, table, tap
 
 
 def test_the_rulebooks_tiebreaker_example_leaves_card_one():

@@ -16,7 +16,8 @@ from games.racesmack.moves import PlayCard
 from games.racesmack.spec import initial_state
 from games.racesmack.views import player_view
 from tests.conformance.playouts import steps
-from tests.games.racesmack.table import by_id, moves, of_type, play, table, tap
+from tests.games.kit import of_type
+from tests.games.racesmack.table import by_id, moves, play, table, tap
 
 
 def text(value: object) -> str:

@@ -4,6 +4,11 @@ Each round both seats seal a number from 0 to 5; when both have chosen (or the r
 passes, silence counting as 0) the choices are revealed and an even sum scores for seat 0, an odd one
 for seat 1. First to three points wins. At the deal a hidden "omen" card is drawn from a shuffled deck
 so the tests can check that chance is recorded and hidden.
+
+Used by tests/games/core/test_engine.py (the engine contract: sealed rounds, late choices, replay), by
+tests/conformance, whose harness runs it beside the five games so that a harness that passes a game
+without checking it shows on a game small enough to read, and by tests/api/graphql/test_bindings.py
+(a spec with and without a view type for the schema).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from games.core.options import IntOption, OptionsSchema
 from games.core.outcome import Outcome, competition_ranks
 from games.core.spec import GameSpec
 from games.core.visibility import Event, HiddenFields, Viewer
+from tests.toys import toy_spec
 
 OPTIONS = OptionsSchema((IntOption("roundSeconds", 10, "Seconds to choose.", minimum=0, maximum=60),))
 
@@ -191,7 +197,8 @@ class FirstLegal:
         return legal[0]
 
 
-SPEC: GameSpec[State] = GameSpec(
+SPEC: GameSpec[State] = toy_spec(
+    globals(),
     key="odds-and-evens",
     name="Odds and Evens",
     designer="Cliffside tests",
@@ -200,13 +207,5 @@ SPEC: GameSpec[State] = GameSpec(
     options=OPTIONS,
     events=EventCodec((Dealt, Scored, Resigned, NumberChosen, NumbersShown, *sealed.SEALED_EVENTS)),
     moves=MoveCodec((Choose,)),
-    initial_state=initial_state,
-    decide=decide,
-    evolve=evolve,
-    legal_moves=legal_moves,
-    waiting_on=waiting_on,
-    player_view=player_view,
-    deadlines=deadlines,
-    outcome=outcome,
     bots={"first": FirstLegal()},
 )

@@ -2,6 +2,9 @@
 
 The start opens one tap round to every seat over ``targets`` numbered targets; each seat taps one,
 and the match ends when the round closes. The fastest tapper, the first claim in the log, wins.
+
+Used by the service's tests of tap rounds (tests/api/test_taps.py), which race real threads at one
+round: the log's order must be the order the taps reached the match, whatever the threads do.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from games.core.outcome import Outcome
 from games.core.spec import GameSpec
 from games.core.taps import TapRound, TapsOpened
 from games.core.visibility import Event, Viewer
+from tests.toys import toy_spec
 
 KEY = "toy-taps"
 ROUND = "taps-1"
@@ -110,7 +114,8 @@ def outcome(state: State) -> Outcome | None:
 
 
 def make_spec() -> GameSpec[State]:
-    return GameSpec(
+    return toy_spec(
+        globals(),
         key=KEY,
         name="Tap race",
         designer="the test suite",
@@ -119,12 +124,4 @@ def make_spec() -> GameSpec[State]:
         options=OPTIONS,
         events=EVENTS,
         moves=MOVES,
-        initial_state=initial_state,
-        decide=decide,
-        evolve=evolve,
-        legal_moves=legal_moves,
-        waiting_on=waiting_on,
-        player_view=player_view,
-        deadlines=deadlines,
-        outcome=outcome,
     )

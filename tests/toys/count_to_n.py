@@ -4,6 +4,10 @@ Seats take turns adding 1 to 3 to a shared total; whoever brings it to the targe
 instead draw the top card of a shuffled deck into its hand (only that seat sees the card; everyone
 else learns that a card was taken). With ``freeForAll`` every seat may count at any time, which the
 concurrency tests use to make every seat's move legal at once.
+
+Used by the service's suites (tests/api and its timers), registered under ``KEY`` for each test by
+the ``toy`` fixture (tests/api/conftest.py): a match there needs turns, deadlines, a card only one
+seat sees and bots, and a real game's rules would make every service test a rules test too.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from games.core.outcome import Outcome
 from games.core.seats import next_clockwise
 from games.core.spec import GameSpec
 from games.core.visibility import NOBODY, Audience, Event, Viewer, only
+from tests.toys import toy_spec
 
 KEY = "toy-count"
 DECK = tuple(range(1, 21))
@@ -281,7 +286,8 @@ class RandomBot:
 
 def make_spec(**changes: Any) -> GameSpec[State]:
     """A fresh spec (fresh bots); ``changes`` override fields, e.g. a counting ``evolve``."""
-    spec = GameSpec(
+    spec = toy_spec(
+        globals(),
         key=KEY,
         name="Count to N",
         designer="the test suite",
@@ -290,14 +296,6 @@ def make_spec(**changes: Any) -> GameSpec[State]:
         options=OPTIONS,
         events=EVENTS,
         moves=MOVES,
-        initial_state=initial_state,
-        decide=decide,
-        evolve=evolve,
-        legal_moves=legal_moves,
-        waiting_on=waiting_on,
-        player_view=player_view,
-        deadlines=deadlines,
-        outcome=outcome,
         bots={"heuristic": GreedyBot(), "random": RandomBot()},
     )
     return replace(spec, **changes)

@@ -3,6 +3,9 @@
 Each turn has a 5 s deadline; timing out passes the turn. Landing on a multiple of 5 is a rest: nobody
 may move until the deadline passes, which exercises the simulator's timeout path. The "broken" bot
 plays an illegal move so tests can see invariant failures reported.
+
+Used by tests/api/timers/test_commands.py, which runs the ``simulate`` command and its playouts on it:
+a real game's matches are too long to show a timeout, a rejected bot move and the move cap in a few tests.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from games.core import (
 from games.core.options import IntOption, OptionsSchema
 from games.core.outcome import competition_ranks
 from games.core.spec import GameSpec
+from tests.toys import toy_spec
 
 TURN_MS = 5_000
 
@@ -152,7 +156,8 @@ class PickBot:
         return chance.pick(legal)
 
 
-SPEC: GameSpec[State] = GameSpec(
+SPEC: GameSpec[State] = toy_spec(
+    globals(),
     key="toy-sim",
     name="Toy Sim",
     designer="tests",
@@ -161,13 +166,5 @@ SPEC: GameSpec[State] = GameSpec(
     options=OptionsSchema((IntOption("target", 21, "Total that wins.", minimum=1),)),
     events=EventCodec((Started, Added, Passed)),
     moves=MoveCodec((Add,)),
-    initial_state=initial_state,
-    decide=decide,
-    evolve=evolve,
-    legal_moves=legal_moves,
-    waiting_on=waiting_on,
-    player_view=player_view,
-    deadlines=deadlines,
-    outcome=outcome,
     bots={name: PickBot(name) for name in ("random", "heuristic")} | {"broken": PickBot("broken", True)},
 )
