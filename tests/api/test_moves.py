@@ -14,13 +14,9 @@ from api.matches.models import (
     MatchStatus,
 )
 from api.matches.results import MoveAccepted
-<<<<<<< HEAD
 from games import registry
-from tests.toys import count_to_n, tap_race
-=======
->>>>>>> kit
 from tests.api.conftest import T0, count
-from tests.toys import count_to_n
+from tests.toys import count_to_n, tap_race
 
 pytestmark = pytest.mark.django_db
 
@@ -287,7 +283,7 @@ def test_events_are_append_only(active):
 
 
 @pytest.fixture
-def tap_race(monkeypatch, make_player):
+def tap_table(monkeypatch, make_player):
     """Three players at a started tap race (tests/toys/tap_race.py) over targets 0-3, at version 1."""
     monkeypatch.setitem(registry.REGISTRY, tap_race.KEY, tap_race.make_spec())
     players = [make_player(name) for name in ("Ada", "Bea", "Cy")]
@@ -308,8 +304,8 @@ def tap(match, player, target, expected_version):
     )
 
 
-def test_a_tap_sent_while_others_tapped_other_targets_is_played(tap_race):
-    match, (ada, bea, cy) = tap_race
+def test_a_tap_sent_while_others_tapped_other_targets_is_played(tap_table):
+    match, (ada, bea, cy) = tap_table
     seen = match.version
     tap(match, bea, 1, seen)
     tap(match, cy, 2, seen)
@@ -318,8 +314,8 @@ def test_a_tap_sent_while_others_tapped_other_targets_is_played(tap_race):
     assert isinstance(accepted, MoveAccepted) and accepted.version == seen + 4  # three taps, the close
 
 
-def test_a_tap_on_a_target_taken_since_is_refused_with_the_games_own_code(tap_race):
-    match, (ada, bea, _) = tap_race
+def test_a_tap_on_a_target_taken_since_is_refused_with_the_games_own_code(tap_table):
+    match, (ada, bea, _) = tap_table
     seen = match.version
     tap(match, bea, 1, seen)
     rejected(lambda: tap(match, ada, 1, seen), "TARGET_TAKEN")

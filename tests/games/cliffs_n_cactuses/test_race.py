@@ -269,7 +269,7 @@ def after_a_round_on_an_empty_deck() -> State:
         larry=(True, False),
     )
     assert state.deck == () and state.discards == ()
-    assert rejection(state, 0, PlayLarry(0)) == EMPTY_DECK  # nothing for Larry to draw
+    assert rejection(state, 0, PlayLarry(0)) == Code.EMPTY_DECK  # nothing for Larry to draw
     state = plays(state, 0, ("Coffee", 0), ("Banana", 1))
     state, events = all_draw(state, 0, 1)
     assert not of_type(events, ev.CardsDrawn) and state.racers[0].hand == ()  # nothing to draw
