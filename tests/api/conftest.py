@@ -63,7 +63,8 @@ def published(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """Every ``publish_match_advanced`` call, recorded."""
     calls: list[tuple[int, int]] = []
     monkeypatch.setattr(
-        "api.matches.notify.publish_match_advanced", lambda m, v, commit=None, seats=False: calls.append((m, v))
+        "api.matches.notify.publish_match_advanced",
+        lambda m, v, commit=None, seats=False: calls.append((m, v)),
     )
     return calls
 
