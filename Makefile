@@ -66,17 +66,18 @@ vendor:
 # The engine, then the service in production mode (its own database, Redis key prefix, uvicorn workers
 # and timer worker) driven by a separate load generator, and boardgame.io 0.50.2 under the same load;
 # writes bench/results.json and results.md and exits 1 when a figure misses its target
-# (api/bench/targets.py). Needs Node.js 20+ and npm: the Node packages are installed from the npm
-# registry into ~/.cache/cliffside-bench the first time. Parts alone, e.g.:
+# (bench/targets.py). Needs Node.js 20+ and npm: the Node packages are installed from the npm
+# registry into ~/.cache/cliffside-bench the first time. The bench is a client of the service, not a
+# part of it (bench/__init__.py: what it may import). Parts alone, e.g.:
 #   make bench BENCH_ARGS="--only service,timers --seconds 5"
 BENCH_ARGS ?=
 bench: venv
-	$(BIN)/python manage.py benchmark $(BENCH_ARGS)
+	$(BIN)/python -m bench $(BENCH_ARGS)
 
 # Ours beside boardgame.io only: Daredevil Rock's closed loop in both client shapes, then the peer's,
 # and the ratios (about a minute once the packages are installed).
 bench-peers: venv
-	$(BIN)/python manage.py benchmark --only service,peers --game daredevil-rock $(BENCH_ARGS)
+	$(BIN)/python -m bench --only service,peers --game daredevil-rock $(BENCH_ARGS)
 
 # Caches only: keeps .venv and the embedded database in var/.
 clean:

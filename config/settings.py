@@ -47,7 +47,6 @@ INSTALLED_APPS = [
     "api.leaderboards",
     "api.graphql",
     "api.realtime",
-    "api.bench",  # manage.py benchmark (make bench)
     "web",  # the pages (landing, replays, table) and GraphiQL's assets; a client of the API like any other
 ]
 

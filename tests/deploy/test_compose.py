@@ -25,7 +25,7 @@ import jsonschema
 import pytest
 import yaml
 
-from api.bench.stack import PRODUCTION_FLAGS, SERVE
+from bench.stack import PRODUCTION_FLAGS, SERVE
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from api.bench import lobby
-from api.bench.client import ANSWER_SECONDS, BenchError, Http, Socket, socket_url
-from api.bench.lobby import Player
+from cliffside_client import Client, Completed, Connection, Player
+
+from bench import lobby
+from bench.seat import BenchError
 from tests.reliability.ledger import Shown
 
 UPDATES = (
@@ -61,8 +61,8 @@ class Member:
     seat: int | None  # None: a spectator
     role: str
     player: Player | None  # None: an anonymous spectator
-    socket: Socket
-    http: Http
+    socket: Connection
+    http: Client
     rng: random.Random
     updates: list[dict[str, Any]] = field(default_factory=list)
 
@@ -80,7 +80,7 @@ class Crowd:
     async def follow(self, member: Member) -> None:
         """Hear every update until the match is over, answering each one that offers the seat a move
         until the crowd stops."""
-        operation = await member.socket.start(UPDATES, {"id": self.match_id})
+        operation = await member.socket.subscribe(UPDATES, {"id": self.match_id})
         try:
             while True:
                 batch = await operation.drain()
@@ -134,7 +134,7 @@ async def _send(member: Member, transport: str, variables: dict[str, Any]) -> di
     if transport == WS:
         return await submit_over_socket(member.socket, variables)
     assert member.player is not None
-    return await member.http.execute(SUBMIT, variables, token=member.player.token)
+    return await member.http.acting_as(member.player.token).execute(SUBMIT, variables)
 
 
 def _answer(member: Member, key: str | None, result: dict[str, Any]) -> Answer:
@@ -145,25 +145,20 @@ def _answer(member: Member, key: str | None, result: dict[str, Any]) -> Answer:
     return Answer(member.seat, member.role, key, None, result["version"], events)
 
 
-async def submit_over_socket(socket: Socket, variables: dict[str, Any]) -> dict[str, Any]:
+async def submit_over_socket(socket: Connection, variables: dict[str, Any]) -> dict[str, Any]:
     """``submitMove`` over the WebSocket: its one result, after checking the server sent exactly one
-    ``next`` and then ``complete`` for it (a second acknowledgement would come before ``complete``)."""
-    operation = await socket.start(SUBMIT, variables)
-    deadline = time.monotonic() + ANSWER_SECONDS
-    messages: list[dict[str, Any]] = []
+    ``next`` and then ``complete`` for it (a second acknowledgement would come before ``complete``).
+    An error, or the socket lost, raises."""
+    operation = await socket.subscribe(SUBMIT, variables)
     try:
-        while not messages or messages[-1]["type"] not in ("complete", "error", "closed"):
-            _, message = await asyncio.wait_for(operation.messages.get(), deadline - time.monotonic())
-            messages.append(message)
+        answered = await operation.next()
+        try:
+            again = await operation.next()
+        except Completed:
+            return answered.data
+        raise BenchError(f"submitMove over the socket answered twice: {answered.data}, then {again.data}")
     finally:
-        socket.operations.pop(operation.ident, None)
-    kinds = [message["type"] for message in messages]
-    if kinds != ["next", "complete"]:
-        raise BenchError(f"submitMove over the socket answered {kinds}: {messages}")
-    payload = messages[0]["payload"]
-    if payload.get("errors"):
-        raise BenchError(f"GraphQL errors: {payload['errors']}")
-    return dict(payload["data"])
+        await operation.stop()  # sends nothing once the server has completed it
 
 
 async def gather_crowd(
@@ -177,8 +172,9 @@ async def gather_crowd(
     cast += [(None, "watch", player) for player in spectators]
     members = []
     for number, (seat, role, player) in enumerate(cast):
-        socket = await Socket.open(socket_url(base), player.token if player else None)
-        members.append(Member(seat, role, player, socket, Http(base, connections=2), random.Random(number)))
+        socket = await lobby.connect(base, player.token if player else None)
+        http = lobby.client(base, connections=2)
+        members.append(Member(seat, role, player, socket, http, random.Random(number)))
     return Crowd(match_id, members, target)
 
 
@@ -188,6 +184,6 @@ async def disperse(crowd: Crowd) -> None:
         await member.http.aclose()
 
 
-async def resign_all_but_one(http: Http, seated: Sequence[Player], match_id: str) -> None:
+async def resign_all_but_one(http: Client, seated: Sequence[Player], match_id: str) -> None:
     """Every seat but the first leaves, all at once: the last one left wins, and the match is over."""
     await asyncio.gather(*(lobby.resign(http, player, match_id) for player in seated[1:]))

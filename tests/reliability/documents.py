@@ -16,9 +16,9 @@ from django.conf import settings
 from hypothesis import strategies as st
 from hypothesis.strategies import DrawFn
 
-from api.bench import documents as bench
-from api.bench.views import view_selection
 from api.graphql.schema import schema
+from bench import documents as bench
+from bench.views import view_selection
 from games.registry import REGISTRY
 from tests.reliability.matches import Snapshot, Table
 from tests.reliability.submissions import some_move

@@ -3,12 +3,13 @@
 A ``Rig`` is one test's service: a database of its own (a copy of a template migrated once per module,
 so a test does not pay for ``migrate``), a redis-server of its own (tests/api/private_redis.py) that
 the test may stop, and as many uvicorn servers and ``manage.py run_timers`` workers as it starts,
-each started as api/bench/stack.py starts them and each killable with SIGKILL. Everything is stopped
+each started as bench/stack.py starts them and each killable with SIGKILL. Everything is stopped
 and dropped however the test ends.
 
-The helpers below them see the service only as a client does (api/bench/client.py): GraphQL over HTTP
-and graphql-transport-ws, plus what a fault test must look at from outside: the timer store's keys
-and the commands the workers send it (``Monitor``).
+The helpers below them see the service only as a client does (the project's Python client,
+``cliffside_client``): GraphQL over HTTP and graphql-transport-ws, plus what a fault test must look at
+from outside: an answer's HTTP status as it came (``post``), the timer store's keys and the commands
+the workers send it (``Monitor``).
 """
 
 from __future__ import annotations
@@ -29,13 +30,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx
 import psycopg
 import redis
+from cliffside_client import Client, CliffsideError, Connection, Operation, Player
 from psycopg import sql
 
-from api.bench import backends, lobby, stack
-from api.bench.client import BenchError, Http, Operation, Socket, socket_url
 from api.matches.timers import redis_store
+from bench import backends, lobby, stack
 from tests.api.private_redis import PrivateRedis, private_redis_server
 
 T = TypeVar("T")
@@ -256,52 +258,69 @@ async def eventually(check: Callable[[], Awaitable[T | None]], *, seconds: float
 
 @dataclass
 class Table:
-    """One match: its seated humans (the first hosts; bots fill the other seats), and an HTTP client of
-    the server the test talks to."""
+    """One match: its seated humans (the first hosts; bots fill the other seats), and a client of the
+    server the test talks to, on ``pool``, HTTP connections on which ``post`` sends raw requests."""
 
-    http: Http
-    players: list[lobby.Player]
+    http: Client
+    players: list[Player]
     match_id: str
+    pool: httpx.AsyncClient
+
+    async def aclose(self) -> None:
+        await self.http.aclose()
+        await self.pool.aclose()
 
     async def log(self) -> list[dict[str, Any]]:
         """The whole log as the host sees it, paged (``events`` returns 200 at most)."""
         events: list[dict[str, Any]] = []
         while True:
-            data = await self.http.execute(
-                LOG, {"id": self.match_id, "after": len(events)}, token=self.players[0].token
+            data = await self.http.acting_as(self.players[0].token).execute(
+                LOG, {"id": self.match_id, "after": len(events)}
             )
             page = data["match"]["events"]
             events += page
             if not page:
                 return events
 
-    async def moves(self, player: lobby.Player) -> dict[str, Any]:
-        return (await self.http.execute(MOVES, {"id": self.match_id}, token=player.token))["match"]
+    async def moves(self, player: Player) -> dict[str, Any]:
+        return (await self.http.acting_as(player.token).execute(MOVES, {"id": self.match_id}))["match"]
 
-    async def submit(
-        self, player: lobby.Player, move: dict[str, Any], key: str | None = None
-    ) -> dict[str, Any]:
+    async def submit(self, player: Player, move: dict[str, Any], key: str | None = None) -> dict[str, Any]:
         variables = {"id": self.match_id, "move": move, "key": key}
-        return (await self.http.execute(SUBMIT, variables, token=player.token))["submitMove"]
+        return (await self.http.acting_as(player.token).execute(SUBMIT, variables))["submitMove"]
 
 
 async def post(
-    http: Http, document: str, variables: dict[str, Any], token: str | None = None
+    table: Table, document: str, variables: dict[str, Any], token: str | None = None
 ) -> tuple[int, dict[str, Any]]:
-    """One GraphQL request as it came back: its HTTP status and body (``Http.execute`` raises on errors,
-    and a fault test must see them)."""
+    """One GraphQL request as it came back: its HTTP status and body (a client raises on errors, as
+    its exceptions, and a fault test must see them as the server sent them)."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    response = await http.client.post(
-        "/graphql/", json={"query": document, "variables": variables}, headers=headers
+    response = await table.pool.post(
+        table.http.http_url, json={"query": document, "variables": variables}, headers=headers
     )
     return response.status_code, response.json()
 
 
+def pool(base: str, *, connections: int) -> httpx.AsyncClient:
+    """HTTP connections to ``base`` for a client and for raw requests (``post``, /healthz)."""
+    return httpx.AsyncClient(base_url=base, limits=lobby.limits(connections), timeout=lobby.ANSWER_SECONDS)
+
+
+def seen_from(table: Table, base: str) -> Table:
+    """The table, seen from another server (``base``): a client of its own on new connections."""
+    connections = pool(base, connections=4)
+    return Table(
+        lobby.client(base, connections=4, pool=connections), table.players, table.match_id, connections
+    )
+
+
 async def open_table(base: str, *, game: str, humans: int, bots: int, options: dict[str, Any]) -> Table:
-    http = Http(base, connections=4)
+    connections = pool(base, connections=4)
+    http = lobby.client(base, connections=4, pool=connections)
     players = await lobby.register(http, humans, name=game)
     match_id = await lobby.open_match(http, players, game=game, options=options, bots=["heuristic"] * bots)
-    return Table(http, players, match_id)
+    return Table(http, players, match_id, connections)
 
 
 class Follower:
@@ -310,11 +329,11 @@ class Follower:
     ``follow`` again is the README's way back after a lost connection: subscribe with ``afterVersion``
     = the last version received, to get exactly what was missed."""
 
-    def __init__(self, player: lobby.Player, match_id: str) -> None:
+    def __init__(self, player: Player, match_id: str) -> None:
         self.player = player
         self.match_id = match_id
         self.updates: list[dict[str, Any]] = []
-        self.socket: Socket | None = None
+        self.socket: Connection | None = None
         self._reading: asyncio.Task[None] | None = None
         self.ended: str | None = None  # why the last subscription stopped (a lost connection: "closed")
 
@@ -327,8 +346,8 @@ class Follower:
 
     async def follow(self, base: str) -> None:
         """Subscribe (again) on ``base`` after the last version received; wait for the first update."""
-        self.socket = await Socket.open(socket_url(base), self.player.token)
-        operation = await self.socket.start(UPDATES, {"id": self.match_id, "after": self.version})
+        self.socket = await lobby.connect(base, self.player.token)
+        operation = await self.socket.subscribe(UPDATES, {"id": self.match_id, "after": self.version})
         heard = len(self.updates)
         self._reading = asyncio.create_task(self._read(operation))
         await eventually(
@@ -348,7 +367,7 @@ class Follower:
             while True:
                 _, data = await operation.next(timeout=3600)
                 self.updates.append(data["matchUpdates"])
-        except BenchError as error:  # the connection closed (or an error): resume says what comes next
+        except CliffsideError as error:  # the connection closed (or an error): resume says what comes next
             self.ended = str(error)
 
     async def lost(self) -> None:

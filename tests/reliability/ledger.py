@@ -1,7 +1,7 @@
 """What the concurrency tests hold the service to, read from where it cannot be mistaken: the match's
 event log as the database holds it, and each viewer's share of it as the game's own ``redact`` decides.
 
-The server is a separate process with a database of its own (api/bench/stack.py), so the log is read
+The server is a separate process with a database of its own (bench/stack.py), so the log is read
 with psycopg from that database, not through the test's Django connection.
 """
 

@@ -20,11 +20,11 @@ from typing import Any
 import httpx
 from asgiref.sync import sync_to_async
 
-from api.bench import documents
-from api.bench.views import view_selection
 from api.matches.models import Match, MatchEvent, Seat
 from api.players.models import Player
 from api.players.services import register_player
+from bench import documents
+from bench.views import view_selection
 from config.asgi import application
 from games.registry import REGISTRY
 

@@ -22,9 +22,10 @@ from typing import Any
 
 import orjson
 import psycopg
+from cliffside_client import CliffsideError, Connection, Operation
 from websockets.exceptions import WebSocketException
 
-from api.bench.client import BenchError, Operation, Socket, socket_url
+from bench import lobby
 
 UPDATES = (
     "subscription($id: ID!, $after: Int) { matchUpdates(matchId: $id, afterVersion: $after) "
@@ -37,9 +38,9 @@ SUBMIT_ONCE = (
 )
 ACTIVE = "ACTIVE"
 UPDATE_SECONDS = 30  # no update for this long: the server is gone (or the test is broken)
-# What a client sees when its server dies: the socket closes under an operation (BenchError), a send
-# fails on it, or the connection is refused outright.
-LOST = (BenchError, WebSocketException, OSError, TimeoutError)
+# What a client sees when its server dies: the socket closes under an operation, a send fails on it,
+# or the connection is refused outright (the client's exceptions: NetworkError, or the close's).
+LOST = (CliffsideError, WebSocketException, OSError, TimeoutError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,17 +149,17 @@ class Follower:
         raise AssertionError("no server to follow the match on")
 
     async def _session(self, base: str, rng: random.Random) -> str:
-        socket = await Socket.open(socket_url(base), self.token)
+        socket = await lobby.connect(base, self.token)
         try:
             if self.pending is not None:
                 self.resent += 1
                 await self._send(socket, self.pending)
-            updates = await socket.start(UPDATES, {"id": self.match_id, "after": self.version})
+            updates = await socket.subscribe(UPDATES, {"id": self.match_id, "after": self.version})
             return await self._follow(socket, updates, rng)
         finally:
             await socket.aclose()
 
-    async def _follow(self, socket: Socket, updates: Operation, rng: random.Random) -> str:
+    async def _follow(self, socket: Connection, updates: Operation, rng: random.Random) -> str:
         acted = -1  # the version it last moved at: never twice from one version
         while True:
             _, data = await updates.next(UPDATE_SECONDS)
@@ -173,7 +174,7 @@ class Follower:
                 move = rng.choice(update["legalMoves"])["input"]
                 await self._send(socket, {"move": move, "version": acted, "key": uuid.uuid4().hex})
 
-    async def _send(self, socket: Socket, submission: dict[str, Any]) -> None:
+    async def _send(self, socket: Connection, submission: dict[str, Any]) -> None:
         self.pending = submission
         data = await asyncio.wait_for(
             socket.execute(SUBMIT_ONCE, {"id": self.match_id, **submission}), UPDATE_SECONDS

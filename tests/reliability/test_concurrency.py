@@ -1,5 +1,5 @@
 """Issue 11, concurrency: many clients on one match at once, and many matches at once across every game,
-through the real API of the service running as in production (api/bench/stack.py: two uvicorn workers
+through the real API of the service running as in production (bench/stack.py: two uvicorn workers
 contending for the same matches, one timer worker, PostgreSQL and Redis).
 
 What must hold, checked against the event log read from the server's database:
@@ -22,11 +22,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from cliffside_client import Client, Connection, Player
 
-from api.bench import lobby
-from api.bench.client import Http, Socket, socket_url
-from api.bench.seat import SeatClient, Submission
-from api.bench.stack import production_stack
+from bench import lobby
+from bench.seat import SeatClient, Submission
+from bench.stack import production_stack
 from games.core.options import IntOption
 from games.core.spec import GameSpec
 from games.core.visibility import SPECTATOR, Viewer, seat_viewer
@@ -93,7 +93,7 @@ async def crowd_match(base: str, database_url: str) -> tuple[Crowd, int]:
     """The crowd plays until CROWD_MOVES moves are accepted (or the match ends), stops, and all but one
     racer resign. Returns the crowd and the version it stopped at: no seat moved between then and the
     resignations."""
-    http = Http(base, connections=8)
+    http = lobby.client(base, connections=8)
     try:
         seated = await lobby.register(http, CROWD_SEATS, name="crowd")
         (watcher,) = await lobby.register(http, 1, name="watcher")
@@ -228,14 +228,14 @@ class Table:
     async def play(self, base: str) -> None:
         spec = REGISTRY[self.key]
         levels = list(itertools.islice(itertools.cycle(sorted(spec.bots)), self.seats - self.humans))
-        http = Http(base, connections=self.humans + 1)
+        http = lobby.client(base, connections=self.humans + 1)
         try:
             # Seat i is players[i]: the host, then the guests in the order they joined (lobby.open_match).
             players = await lobby.register(http, self.humans, name=f"table {self.number}")
             self.match_id = await lobby.open_match(
                 http, players, game=self.key, options=quick_options(spec), bots=levels
             )
-            sockets = [await Socket.open(socket_url(base), player.token) for player in players]
+            sockets = [await lobby.connect(base, player.token) for player in players]
             try:
                 clients = [
                     self._client(seat, player, socket, http)
@@ -250,7 +250,7 @@ class Table:
         finally:
             await http.aclose()
 
-    def _client(self, seat: int, player: lobby.Player, socket: Socket, http: Http) -> SeatClient:
+    def _client(self, seat: int, player: Player, socket: Connection, http: Client) -> SeatClient:
         return SeatClient(
             player=player,
             socket=socket,

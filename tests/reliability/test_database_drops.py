@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httpx
 import orjson
 import pytest
+from cliffside_client import CliffsideError, Connection, Player
 
-from api.bench import backends, lobby
-from api.bench.client import Http, Socket, socket_url
+from bench import backends, lobby
 from tests.reliability import faults
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.postgres]
@@ -93,33 +94,30 @@ def outcome(tally: Tally, payload: dict[str, Any]) -> str:
 class HttpSeat:
     """A player's GraphQL over HTTP: each answer as it came, whatever its status."""
 
-    def __init__(self, table: faults.Table, player: lobby.Player) -> None:
-        self.http = table.http
+    def __init__(self, table: faults.Table, player: Player) -> None:
+        self.table = table
         self.player = player
 
     async def ask(self, document: str, variables: dict[str, Any]) -> dict[str, Any]:
-        status, body = await faults.post(self.http, document, variables, self.player.token)
+        status, body = await faults.post(self.table, document, variables, self.player.token)
         if status >= 500 and not codes_of(body):
             return {"errors": [{"extensions": {"code": f"HTTP {status}"}}]}
         return body
 
 
 class SocketSeat:
-    """A player's GraphQL over one graphql-transport-ws socket: each result message's payload."""
+    """A player's GraphQL over one graphql-transport-ws socket: each result's data, or its errors as
+    the server sent them."""
 
-    def __init__(self, socket: Socket) -> None:
+    def __init__(self, socket: Connection) -> None:
         self.socket = socket
 
     async def ask(self, document: str, variables: dict[str, Any]) -> dict[str, Any]:
-        operation = await self.socket.start(document, variables)
         try:
-            _, message = await asyncio.wait_for(operation.messages.get(), faults.ANSWER_SECONDS)
-        finally:
-            self.socket.operations.pop(operation.ident, None)
-        if message["type"] == "error":  # graphql-transport-ws: the payload is the list of errors
-            return {"errors": message["payload"]}
-        assert message["type"] == "next", f"the socket answered {message}"
-        return message["payload"]
+            return {"data": await self.socket.execute(document, variables, timeout=faults.ANSWER_SECONDS)}
+        except CliffsideError as error:
+            assert error.errors, f"the socket answered no result: {error}"  # lost, or silent
+            return {"errors": error.errors}
 
 
 @dataclass
@@ -161,13 +159,14 @@ async def play(played: Played, tally: Tally, until: float) -> None:
         turn = 1 - turn
 
 
-async def downloads(http: Any, match_id: str, tally: Tally, until: float) -> None:
+async def downloads(pool: httpx.AsyncClient, match_id: str, tally: Tally, until: float) -> None:
     """Anonymous replay.json and /healthz, one after the other, as a spectator and a balancer would
-    (/healthz may say 503 "degraded": that is its job during an outage; never a 500)."""
+    (/healthz may say 503 "degraded": that is its job during an outage; never a 500). Raw requests:
+    every status counts, as it came."""
     while time.monotonic() < until:
-        replay = await http.client.get(f"/api/matches/{match_id}/replay.json")
+        replay = await pool.get(f"/api/matches/{match_id}/replay.json")
         tally.count(http_code(replay), replay.text[:300])
-        health = await http.client.get("/healthz")
+        health = await pool.get("/healthz")
         if health.status_code not in (200, 503):
             tally.count(f"HTTP {health.status_code}", health.text[:300])
 
@@ -214,14 +213,14 @@ class Dropper:
         self.thread.join(faults.ANSWER_SECONDS)
 
 
-async def open_tables(base: str) -> tuple[list[Played], list[Socket]]:
+async def open_tables(base: str) -> tuple[list[Played], list[Connection]]:
     tables, sockets = [], []
     for number in range(HTTP_TABLES + WS_TABLES):
         table = await faults.open_table(base, game=GAME, humans=2, bots=0, options=OPTIONS)
         if number < HTTP_TABLES:
             seats: list[Any] = [HttpSeat(table, player) for player in table.players]
         else:
-            opened = [await Socket.open(socket_url(base), player.token) for player in table.players]
+            opened = [await lobby.connect(base, player.token) for player in table.players]
             sockets += opened
             seats = [SocketSeat(socket) for socket in opened]
         version = (await table.moves(table.players[0]))["version"]
@@ -249,7 +248,7 @@ async def test_under_database_drops_every_answer_is_ok_unavailable_or_outcome_un
             until = time.monotonic() + PLAY_SECONDS
             await asyncio.gather(
                 *(play(played, tally, until) for played in tables),
-                downloads(tables[0].table.http, tables[0].table.match_id, tally, until),
+                downloads(tables[0].table.pool, tables[0].table.match_id, tally, until),
             )
         for played in tables:
             assert_each_acknowledged_move_once(played, await played.table.log())
@@ -257,7 +256,7 @@ async def test_under_database_drops_every_answer_is_ok_unavailable_or_outcome_un
         for socket in sockets:
             await socket.aclose()
         for played in tables:
-            await played.table.http.aclose()
+            await played.table.aclose()
 
     unexpected = {code: n for code, n in tally.answers.items() if code not in DROP_CODES | {OK}}
     assert not unexpected, f"answers other than OK or a drop's: {unexpected}; e.g. {tally.samples}"
@@ -316,7 +315,7 @@ class Sessions:
 async def test_forty_anonymous_replay_downloads_hold_no_more_sessions_than_the_ceiling(rig, record_property):
     server = await asyncio.to_thread(rig.server, "web", application_name=WEB)
     table = await faults.open_table(server.base, game=GAME, humans=2, bots=0, options=OPTIONS)
-    anonymous = Http(server.base, connections=DOWNLOADS)
+    anonymous = faults.pool(server.base, connections=DOWNLOADS)
     try:
         for number in range(MOVES_BEFORE):
             for player in table.players:
@@ -329,14 +328,14 @@ async def test_forty_anonymous_replay_downloads_hold_no_more_sessions_than_the_c
         with Sessions(rig, WEB) as sessions:
             for _ in range(ROUNDS):
                 answers, health = await asyncio.gather(
-                    asyncio.gather(*(anonymous.client.get(url) for _ in range(DOWNLOADS))),
+                    asyncio.gather(*(anonymous.get(url) for _ in range(DOWNLOADS))),
                     timed_health(anonymous),
                 )
                 statuses.update(response.status_code for response in answers)
                 health_s.append(health)
     finally:
         await anonymous.aclose()
-        await table.http.aclose()
+        await table.aclose()
     assert set(statuses) <= {200, 503}, f"downloads answered {statuses}"
     assert statuses[200], "no download completed"
     assert sessions.most <= CEILING, f"the server held {sessions.most} sessions (ceiling {CEILING})"
@@ -348,8 +347,8 @@ async def test_forty_anonymous_replay_downloads_hold_no_more_sessions_than_the_c
     )
 
 
-async def timed_health(http: Http) -> float:
+async def timed_health(pool: httpx.AsyncClient) -> float:
     started = time.monotonic()
-    response = await http.client.get("/healthz")
+    response = await pool.get("/healthz")
     assert response.status_code == 200, response.text
     return time.monotonic() - started

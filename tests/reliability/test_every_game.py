@@ -1,7 +1,7 @@
 """Every registered game, for every seat count, played to the end through the real service by clients
 that know only the contract — and not one secret reaches a viewer that may not know it (issue 11, point 1).
 
-The service runs as in production (api/bench/stack.py: uvicorn with two workers, the timer worker,
+The service runs as in production (bench/stack.py: uvicorn with two workers, the timer worker,
 PostgreSQL and Redis), so bot moves and every deadline fire through the timer worker. Scripted humans
 follow ``matchUpdates`` with its ``legalMoves`` and send one of them back, unchanged, as ``submitMove``'s
 ``$move``, over the WebSocket or HTTP; bots hold the other seats (after the host, or after everyone, by
@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from cliffside_client import Client, Connection
 
-from api.bench import lobby
-from api.bench.client import Http, Socket, socket_url
-from api.bench.stack import Stack, production_stack, server
+from bench import lobby
+from bench.stack import Stack, production_stack, server
 from games.registry import REGISTRY
 from tests.e2e.contract import short_options
 from tests.reliability.oracle import Finding, Seen, Truth, check, load_truth
@@ -71,8 +71,8 @@ async def play(base: str, database_url: str, key: str, seats: int) -> Played:
     humans = max(1, (seats + 1) // 2)
     bots = list(itertools.islice(itertools.cycle(sorted(spec.bots)), seats - humans))
     docs = documents(key)
-    http = Http(base, connections=humans + 2)
-    sockets: list[Socket] = []
+    http = lobby.client(base, connections=humans + 2)
+    sockets: list[Connection] = []
     try:
         *seated, watching = await lobby.register(http, humans + 1, name=f"{key} {seats}")
         options = {**short_options(spec), "revealAfterEnd": False}
@@ -82,7 +82,7 @@ async def play(base: str, database_url: str, key: str, seats: int) -> Played:
         viewers = [Viewer(player, await _seat_of(http, player.token, match_id)) for player in seated]
         viewers.append(Viewer(watching, None))
         for viewer in viewers:
-            sockets.append(await Socket.open(socket_url(base), viewer.player.token))
+            sockets.append(await lobby.connect(base, viewer.player.token))
         watchers = [
             Watcher(viewer, http, socket, docs, seats * 100 + number)
             for number, (viewer, socket) in enumerate(zip(viewers, sockets, strict=True))
@@ -91,7 +91,7 @@ async def play(base: str, database_url: str, key: str, seats: int) -> Played:
             asyncio.gather(*(watcher.follow(match_id) for watcher in watchers)), MATCH_SECONDS
         )
         assert set(statuses) == {"FINISHED"}, statuses
-        final = (await http.execute(SEAT, {"id": match_id}, token=seated[0].token))["match"]
+        final = (await http.acting_as(seated[0].token).execute(SEAT, {"id": match_id}))["match"]
         for viewer in viewers:
             await sweep(viewer, http, docs, match_id, final["version"])
     finally:
@@ -103,8 +103,8 @@ async def play(base: str, database_url: str, key: str, seats: int) -> Played:
     return Played(truth, [seen for viewer in viewers for seen in viewer.seen], final, codes)
 
 
-async def _seat_of(http: Http, token: str, match_id: str) -> int:
-    return int((await http.execute(SEAT, {"id": match_id}, token=token))["match"]["mySeat"])
+async def _seat_of(http: Client, token: str, match_id: str) -> int:
+    return int((await http.acting_as(token).execute(SEAT, {"id": match_id}))["match"]["mySeat"])
 
 
 def _report(findings: list[Finding]) -> str:

@@ -2,7 +2,7 @@
 timers (Daredevil Rock: every turn has a deadline, bots think on deadlines of their own) played by
 humans through the API and by bots through the timer workers.
 
-Every process is started as in production (api/bench/stack.py) on a database and a redis-server of
+Every process is started as in production (bench/stack.py) on a database and a redis-server of
 the test's own (tests/reliability/faults.py), so that the test can stop Redis, SIGKILL a server or a
 worker, or terminate a process's database sessions without touching what other tests share.
 
@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 import redis
+from cliffside_client import Player
 
-from api.bench import backends, lobby
-from api.bench.client import Http
+from bench import backends
 from tests.reliability import faults, ledger
 from tests.reliability.faults import Follower, Table, eventually
 
@@ -71,11 +71,11 @@ HUMAN_TURN_SECONDS = 4
 AHEAD_MS = 2_000
 
 
-async def whose_turn(table: Table) -> tuple[lobby.Player, dict[str, Any]]:
+async def whose_turn(table: Table) -> tuple[Player, dict[str, Any]]:
     """The human to act now, with AHEAD_MS left at least, and the match as that human sees it (waits
     through bots' turns, and for the next turn when too little is left of this one)."""
 
-    async def check() -> tuple[lobby.Player, dict[str, Any]] | None:
+    async def check() -> tuple[Player, dict[str, Any]] | None:
         for player in table.players:
             match = await table.moves(player)
             if match["legalMoves"] and faults.ms(match["deadline"]) - now_ms() >= AHEAD_MS:
@@ -147,7 +147,7 @@ async def test_while_redis_is_down_moves_work_deadlines_fire_from_the_database_o
         )
     finally:
         await follower.close()
-        await table.http.aclose()
+        await table.aclose()
 
 
 DATABASE_POLL_MS = 500  # TIMER_DATABASE_POLL_MS: how often a worker reads due deadlines without Redis
@@ -224,7 +224,7 @@ async def test_after_the_timer_workers_are_killed_a_restarted_one_fires_each_dea
         log = await table.log()
     finally:
         monitor.stop()
-        await table.http.aclose()
+        await table.aclose()
 
     acks = monitor.acks()
     [(deadline_id, due)] = held.items()
@@ -298,8 +298,8 @@ async def test_after_a_server_is_killed_between_two_moves_clients_resume_and_mis
             what="a timer firing while no server runs",
         )
         server = await asyncio.to_thread(rig.server, "web-2")
-        await table.http.aclose()
-        table = Table(Http(server.base, connections=4), table.players, table.match_id)
+        await table.aclose()
+        table = faults.seen_from(table, server.base)
         for follower in followers:
             await follower.lost()
             await follower.follow(server.base)  # with afterVersion: what it missed, then live
@@ -324,7 +324,7 @@ async def test_after_a_server_is_killed_between_two_moves_clients_resume_and_mis
     finally:
         for follower in followers:
             await follower.close()
-        await table.http.aclose()
+        await table.aclose()
 
 
 async def version_in_database(rig: faults.Rig, match_id: str, *, above: int) -> bool:
@@ -336,9 +336,7 @@ async def version_in_database(rig: faults.Rig, match_id: str, *, above: int) -> 
     return await asyncio.to_thread(read) > above
 
 
-async def play_a_move(
-    table: Table, move: dict[str, Any] | None = None
-) -> tuple[lobby.Player, dict[str, Any]]:
+async def play_a_move(table: Table, move: dict[str, Any] | None = None) -> tuple[Player, dict[str, Any]]:
     """``move`` (else the first legal one) by the human whose turn it is, accepted; the result carries
     the idempotency key it was sent with."""
     player, match = await whose_turn(table)
@@ -380,21 +378,21 @@ async def test_after_the_database_drops_a_server_s_connections_the_next_requests
         assert await table.submit(player, move, key="after-the-drop") == played
         await follower.reached(played["version"])
         assert_every_event_once_in_order(follower, follower.version)
-        assert (await table.http.client.get("/healthz")).status_code == 200
+        assert (await table.pool.get("/healthz")).status_code == 200
         record_property(
             "figure", f"{dropped} sessions terminated; {AT_ONCE} of {AT_ONCE} requests after it answered"
         )
     finally:
         await follower.close()
-        await table.http.aclose()
+        await table.aclose()
 
 
 async def requests(table: Table) -> tuple[int, dict[str, Any]]:
     """A read that needs the database: the player behind the token, and the match."""
-    status, body = await faults.post(table.http, ME, {}, table.players[0].token)
+    status, body = await faults.post(table, ME, {}, table.players[0].token)
     if status != 200 or body.get("errors"):
         return status, body
-    return await faults.post(table.http, faults.MOVES, {"id": table.match_id}, table.players[1].token)
+    return await faults.post(table, faults.MOVES, {"id": table.match_id}, table.players[1].token)
 
 
 def terminate(rig: faults.Rig, application_name: str) -> int:
@@ -426,5 +424,5 @@ async def test_after_the_database_drops_a_timer_worker_s_connections_the_next_de
         await ended(table, last + 3)  # more deadlines than firing threads (faults.THREADS)
         log = await table.log()
     finally:
-        await table.http.aclose()
+        await table.aclose()
     record_property("figure", assert_turns_timed_out_once_and_on_time(log))

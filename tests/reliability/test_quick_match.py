@@ -13,10 +13,10 @@ from typing import Any
 
 import psycopg
 import pytest
+from cliffside_client import Client, Connection, Player
 
-from api.bench import lobby
-from api.bench.client import Http, Socket, socket_url
-from api.bench.stack import Cluster, cluster
+from bench import lobby
+from bench.stack import Cluster, cluster
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
 
@@ -49,7 +49,7 @@ def deployment(tmp_path_factory):
 
 def play(deployment: Cluster, scenario: Any) -> Any:
     async def main() -> Any:
-        a, b = (Http(server.base, connections=2) for server in deployment.servers)
+        a, b = (lobby.client(server.base, connections=2) for server in deployment.servers)
         try:
             return await scenario(a, b)
         finally:
@@ -59,17 +59,17 @@ def play(deployment: Cluster, scenario: Any) -> Any:
     return asyncio.run(main())
 
 
-async def queue_for(http: Http, player: lobby.Player, game: str, seats: int) -> dict[str, Any]:
-    payload = (await http.execute(QUICK_MATCH, {"game": game, "seats": seats}, token=player.token))[
+async def queue_for(http: Client, player: Player, game: str, seats: int) -> dict[str, Any]:
+    payload = (await http.acting_as(player.token).execute(QUICK_MATCH, {"game": game, "seats": seats}))[
         "quickMatch"
     ]
     assert payload["error"] is None, payload["error"]
     return payload
 
 
-async def follow(base: str, player: lobby.Player, match_id: str) -> tuple[Socket, Any]:
-    socket = await Socket.open(socket_url(base), player.token)
-    return socket, await socket.start(UPDATES, {"id": match_id})
+async def follow(base: str, player: Player, match_id: str) -> tuple[Connection, Any]:
+    socket = await lobby.connect(base, player.token)
+    return socket, await socket.subscribe(UPDATES, {"id": match_id})
 
 
 async def next_state(updates: Any) -> dict[str, Any]:
@@ -77,7 +77,7 @@ async def next_state(updates: Any) -> dict[str, Any]:
     return data["quickMatchUpdates"]
 
 
-def rate(deployment: Cluster, player: lobby.Player, ordinal: float) -> None:
+def rate(deployment: Cluster, player: Player, ordinal: float) -> None:
     with psycopg.connect(deployment.run.database_url, autocommit=True) as connection:
         connection.execute(
             "INSERT INTO leaderboards_rating (game, player_id, mu, sigma, ordinal, matches, wins, updated_at)"
@@ -87,7 +87,7 @@ def rate(deployment: Cluster, player: lobby.Player, ordinal: float) -> None:
 
 
 def test_two_strangers_on_two_servers_meet_at_one_table_and_it_starts(deployment):
-    async def scenario(a: Http, b: Http) -> None:
+    async def scenario(a: Client, b: Client) -> None:
         ada, bo = await lobby.register(a, 2, name="pair")
         opened = await queue_for(a, ada, CARDS, 2)
         assert (opened["queue"]["state"], opened["queue"]["seated"]) == ("WAITING", 1)
@@ -108,7 +108,7 @@ def test_two_strangers_on_two_servers_meet_at_one_table_and_it_starts(deployment
 
 
 def test_after_the_wait_bots_take_the_empty_seats(deployment):
-    async def scenario(a: Http, b: Http) -> None:
+    async def scenario(a: Client, b: Client) -> None:
         (cy,) = await lobby.register(a, 1, name="alone")
         opened = await queue_for(a, cy, RACE, 3)
         table = opened["match"]["id"]
@@ -129,7 +129,7 @@ def test_after_the_wait_bots_take_the_empty_seats(deployment):
 
 
 def test_players_of_close_rating_meet_first(deployment):
-    async def scenario(a: Http, b: Http) -> None:
+    async def scenario(a: Client, b: Client) -> None:
         strong, weak, second_strong = await lobby.register(a, 3, name="rated")
         for player, ordinal in ((strong, 30.0), (weak, -5.0), (second_strong, 28.0)):
             rate(deployment, player, ordinal)
@@ -139,24 +139,24 @@ def test_players_of_close_rating_meet_first(deployment):
         joined = await queue_for(b, second_strong, CARDS, 3)
         assert (joined["match"]["id"], joined["queue"]["seated"]) == (strong_table, 2)
         for player, table in ((strong, strong_table), (second_strong, strong_table), (weak, weak_table)):
-            await a.execute(LEAVE, {"id": table}, token=player.token)
+            await a.acting_as(player.token).execute(LEAVE, {"id": table})
 
     play(deployment, scenario)
 
 
 def test_a_player_leaves_the_queue_and_the_table_closes(deployment):
-    async def scenario(a: Http, b: Http) -> None:
+    async def scenario(a: Client, b: Client) -> None:
         dee, eli = await lobby.register(a, 2, name="leaver")
         table = (await queue_for(a, dee, CARDS, 4))["match"]["id"]
         socket, updates = await follow(deployment.servers[1].base, dee, table)
         try:
             assert (await next_state(updates))["state"] == "WAITING"
-            left = (await a.execute(LEAVE, {"id": table}, token=dee.token))["leaveQuickMatch"]
+            left = (await a.acting_as(dee.token).execute(LEAVE, {"id": table}))["leaveQuickMatch"]
             assert (left["error"], left["queue"]["state"]) == (None, "CANCELLED")
             assert (await next_state(updates))["state"] == "CANCELLED"
         finally:
             await socket.aclose()
-        again = (await b.execute(LEAVE, {"id": table}, token=dee.token))["leaveQuickMatch"]
+        again = (await b.acting_as(dee.token).execute(LEAVE, {"id": table}))["leaveQuickMatch"]
         assert again["error"]["code"] == "NOT_IN_LOBBY"
         # The closed table takes nobody: the next player opens a new one.
         assert (await queue_for(b, eli, CARDS, 4))["match"]["id"] != table

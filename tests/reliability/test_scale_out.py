@@ -21,13 +21,13 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from cliffside_client import Client, Connection, Player
 
-from api.bench import lobby
-from api.bench.client import Http, Socket, socket_url
-from api.bench.live import Audience, Pacer, watch
-from api.bench.seat import SeatClient
-from api.bench.stack import Cluster, Server, cluster
-from api.bench.stats import Window, percentile
+from bench import lobby
+from bench.live import Audience, Pacer, watch
+from bench.seat import SeatClient
+from bench.stack import Cluster, Server, cluster
+from bench.stats import Window, percentile
 from games.core.options import IntOption
 from games.registry import REGISTRY
 from tests.e2e.contract import TURN_LIMIT, short_options
@@ -37,7 +37,7 @@ from tests.reliability.scale_out import Follower, MatchLog
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
 
 MATCH_SECONDS = 120  # a whole match here takes seconds; this is a hung one
-# The live-update target (api/bench/targets.py) is p99 <= 30 ms under the benchmark's load on an idle
+# The live-update target (bench/targets.py) is p99 <= 30 ms under the benchmark's load on an idle
 # machine. Here the machine is shared with other work and the load generator, so the bound is looser,
 # and still far below what a subscriber gets without the cross-process nudge: the next poll,
 # GRAPHQL_SUBSCRIPTION_POLL_SECONDS (10 s) later.
@@ -90,8 +90,8 @@ def run(coroutine: Any) -> Any:
 async def cross_server_delays(deployed: Cluster) -> list[float]:
     """Two seats play on server A at a steady pace; spectators on server B note each move's arrival."""
     a, b = (server.base for server in deployed.servers[:2])
-    http = Http(a, connections=4)
-    sockets: list[Socket] = []
+    http = lobby.client(a, connections=4)
+    sockets: list[Connection] = []
     try:
         players = await lobby.register(http, 2, name="live")
         key = short_games()[0]
@@ -99,7 +99,7 @@ async def cross_server_delays(deployed: Cluster) -> list[float]:
         match_id = await lobby.open_match(http, players, game=key, options=options)
         audience, pacer = Audience(), Pacer(MOVE_INTERVAL_S)
         window = Window(warmup=0, seconds=float("inf"))  # every update from now on
-        sockets = [await Socket.open(socket_url(b)) for _ in range(2)]
+        sockets = [await lobby.connect(b) for _ in range(2)]
         live = [asyncio.get_running_loop().create_future() for _ in sockets]
         watchers = [
             asyncio.create_task(watch(s, match_id, audience, f)) for s, f in zip(sockets, live, strict=True)
@@ -115,10 +115,10 @@ async def cross_server_delays(deployed: Cluster) -> list[float]:
 
 
 async def seat_on(
-    base: str, player: lobby.Player, http: Http, seed: int, pacer: Pacer | None = None
+    base: str, player: Player, http: Client, seed: int, pacer: Pacer | None = None
 ) -> SeatClient:
     """A seat that follows its match on ``base`` and plays a random legal move on every update."""
-    socket = await Socket.open(socket_url(base), player.token)
+    socket = await lobby.connect(base, player.token)
     return SeatClient(
         player=player,
         socket=socket,
@@ -152,7 +152,7 @@ async def play_with_timers(deployed: Cluster, key: str, number: int) -> int:
     """A match of ``key`` opened on one server, played on the other by one seat, with a seat that never
     moves (its turns end by timeout) and a bot (it moves when its deadline fires)."""
     opened_on, played_on = (deployed.servers[(number + n) % 2].base for n in (0, 1))
-    http, plays_http = Http(opened_on, connections=2), Http(played_on, connections=2)
+    http, plays_http = lobby.client(opened_on, connections=2), lobby.client(played_on, connections=2)
     try:
         active, idle = await lobby.register(http, 2, name=f"timers {key}")
         options = timers(key, 1)
@@ -233,7 +233,7 @@ def eventually(check: Any, seconds: float = 10.0) -> Any:
 async def play_through_a_kill(doomed: Server, survivor: str) -> tuple[list[Follower], int, int]:
     """Two seats and a spectator on ``doomed``, a spectator on ``survivor``; ``doomed`` is SIGKILLed
     once the match is a few moves in, and its clients carry on on ``survivor``."""
-    http = Http(doomed.base, connections=2)
+    http = lobby.client(doomed.base, connections=2)
     try:
         players = await lobby.register(http, 2, name="kill")
         key = short_games()[0]

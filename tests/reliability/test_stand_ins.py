@@ -17,10 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from cliffside_client import Operation
 
-from api.bench import lobby
-from api.bench.client import Http, Operation, Socket, socket_url
-from api.bench.stack import cluster
+from bench import lobby
+from bench.stack import cluster
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
 
@@ -65,15 +65,15 @@ async def until(watching: Operation, wanted: Callable[[dict[str, Any]], bool]) -
 
 
 async def story(a: str, b: str) -> dict[str, float]:
-    http = Http(a, connections=2)
+    http = lobby.client(a, connections=2)
     alice, bob = await lobby.register(http, 2, name="Stand-in")
     match_id = await lobby.open_match(http, [alice, bob], game="racesmack", options=OPTIONS)
-    bob_socket = await Socket.open(socket_url(b), bob.token)
-    watching = await bob_socket.start(UPDATES, {"id": match_id})
+    bob_socket = await lobby.connect(b, bob.token)
+    watching = await bob_socket.subscribe(UPDATES, {"id": match_id})
     await until(watching, alice_is(False))  # the first update: Alice has no subscription yet
 
-    alice_socket = await Socket.open(socket_url(a), alice.token)
-    await alice_socket.start(UPDATES, {"id": match_id})
+    alice_socket = await lobby.connect(a, alice.token)
+    await alice_socket.subscribe(UPDATES, {"id": match_id})
     await until(watching, alice_is(True))  # on server A: server B's lookout saw her arrive
     await alice_socket.aclose()
     left = time.monotonic()
@@ -86,8 +86,8 @@ async def story(a: str, b: str) -> dict[str, float]:
     by_stand_in = [e for update in played for e in update["events"] if e["byStandIn"]]
     assert {event["seat"] for event in by_stand_in} == {0}  # only Alice's seat, only its own moves
 
-    back = await Socket.open(socket_url(a), alice.token)
-    await back.start(UPDATES, {"id": match_id})
+    back = await lobby.connect(a, alice.token)
+    await back.subscribe(UPDATES, {"id": match_id})
     await until(watching, alice_is(True, stand_in=True))  # here again, the bot still plays for now
     reclaiming = time.monotonic()
     reclaimed = (await back.execute(RECLAIM, {"id": match_id}))["reclaimSeat"]
@@ -99,7 +99,7 @@ async def story(a: str, b: str) -> dict[str, float]:
     assert alice_is(True, stand_in=False)(after[-1])
     again = (await back.execute(RECLAIM, {"id": match_id}))["reclaimSeat"]
     assert again["error"]["code"] == "NOT_STOOD_IN"
-    seats = (await http.execute(SEATS, {"id": match_id}, token=bob.token))["match"]["seats"]
+    seats = (await http.acting_as(bob.token).execute(SEATS, {"id": match_id}))["match"]["seats"]
     assert [seat["connected"] for seat in seats] == [True, True]
 
     await lobby.resign(http, bob, match_id)
@@ -121,13 +121,13 @@ def test_an_absent_player_is_stood_in_for_and_comes_back(servers: Any, record_pr
 
 
 async def killed(a: str, c: str, kill: Callable[[], None]) -> float:
-    http = Http(a, connections=2)
+    http = lobby.client(a, connections=2)
     alice, bob = await lobby.register(http, 2, name="Killed")
     match_id = await lobby.open_match(http, [alice, bob], game="racesmack", options=OPTIONS)
-    bob_socket = await Socket.open(socket_url(a), bob.token)
-    watching = await bob_socket.start(UPDATES, {"id": match_id})
-    alice_socket = await Socket.open(socket_url(c), alice.token)
-    await alice_socket.start(UPDATES, {"id": match_id})
+    bob_socket = await lobby.connect(a, bob.token)
+    watching = await bob_socket.subscribe(UPDATES, {"id": match_id})
+    alice_socket = await lobby.connect(c, alice.token)
+    await alice_socket.subscribe(UPDATES, {"id": match_id})
     await until(watching, alice_is(True))
     kill()  # server C dies with Alice's mark in Redis: nothing removes it, it lapses
     died = time.monotonic()

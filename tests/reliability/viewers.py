@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from api.bench.client import Http, Socket
-from api.bench.lobby import Player
-from api.bench.views import view_selection
+from cliffside_client import Client, Connection, Player
+
+from bench.views import view_selection
 from tests.reliability.oracle import Seen
 
 ACTIVE = "ACTIVE"
@@ -84,7 +84,7 @@ class Viewer:
 class Watcher:
     """Follows one match for one viewer; plays its legal moves when it holds a seat."""
 
-    def __init__(self, viewer: Viewer, http: Http, socket: Socket, docs: Documents, seed: int) -> None:
+    def __init__(self, viewer: Viewer, http: Client, socket: Connection, docs: Documents, seed: int) -> None:
         self.viewer = viewer
         self.http = http
         self.socket = socket
@@ -93,7 +93,7 @@ class Watcher:
 
     async def follow(self, match_id: str) -> str:
         """Until the match is over: its final status."""
-        operation = await self.socket.start(self.docs.updates, {"id": match_id})
+        operation = await self.socket.subscribe(self.docs.updates, {"id": match_id})
         acted = -1  # never two moves from one version
         try:
             while True:
@@ -122,7 +122,7 @@ class Watcher:
         if self.rng.random() < 0.5:
             data = await self.socket.execute(self.docs.submit, variables)
         else:
-            data = await self.http.execute(self.docs.submit, variables, token=self.viewer.player.token)
+            data = await self.http.acting_as(self.viewer.player.token).execute(self.docs.submit, variables)
         result = data["submitMove"]
         if result["__typename"] != "MoveAccepted":
             self.viewer.codes.append(result["code"])
@@ -135,36 +135,30 @@ class Watcher:
         )
 
     async def _look(self, match_id: str) -> None:
-        match = (await self.http.execute(self.docs.look, {"id": match_id}, token=self.viewer.player.token))[
-            "match"
-        ]
+        match = (
+            await self.http.acting_as(self.viewer.player.token).execute(self.docs.look, {"id": match_id})
+        )["match"]
         self.viewer.record("match", match["version"], match)
 
 
-async def sweep(viewer: Viewer, http: Http, docs: Documents, match_id: str, final: int) -> None:
+async def sweep(viewer: Viewer, http: Client, docs: Documents, match_id: str, final: int) -> None:
     """Everything a frontend can ask of the past: every version's view, the log, the replay export."""
     token = viewer.player.token
     versions = list(range(final + 1))
     for start in range(0, len(versions), VERSIONS_PER_QUERY):
         chunk = versions[start : start + VERSIONS_PER_QUERY]
-        match = (await http.execute(docs.views(chunk), {"id": match_id}, token=token))["match"]
+        match = (await http.acting_as(token).execute(docs.views(chunk), {"id": match_id}))["match"]
         for version in chunk:
             viewer.record("view(atVersion)", version, match[f"v{version}"])
     after = 0
     while True:
-        events = (await http.execute(docs.events, {"id": match_id, "after": after}, token=token))["match"][
-            "events"
-        ]
+        events = (await http.acting_as(token).execute(docs.events, {"id": match_id, "after": after}))[
+            "match"
+        ]["events"]
         viewer.record_events("events", events)
         if len(events) < EVENTS_PAGE:
             break
         after = events[-1]["seq"]
-    response = await http.client.get(f"/api/matches/{match_id}/replay.json", headers=_bearer(token))
-    response.raise_for_status()
-    replay = response.json()
+    replay = await http.acting_as(token).replay(match_id)
     viewer.record_events("replay.json", replay.pop("events"))
     viewer.record("replay.json", final, replay)
-
-
-def _bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}

@@ -7,10 +7,12 @@ that resume by version after a dropped socket, and refusals as typed exceptions.
 """
 
 from cliffside_client.client import Client, endpoints
+from cliffside_client.connection import Connection, Message, Operation
 from cliffside_client.documents import UPDATE as UPDATE_FIELDS
 from cliffside_client.errors import (
     AuthError,
     CliffsideError,
+    Completed,
     NetworkError,
     RateLimited,
     Refused,
@@ -58,13 +60,17 @@ __all__ = [
     "AuthError",
     "Client",
     "CliffsideError",
+    "Completed",
+    "Connection",
     "Event",
     "Follow",
     "GameInfo",
     "LegalMove",
     "LegalMoves",
     "Match",
+    "Message",
     "NetworkError",
+    "Operation",
     "Outcome",
     "Player",
     "QuickMatch",

@@ -14,7 +14,7 @@ import uuid
 import weakref
 from collections.abc import Mapping
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import httpx
 
@@ -45,6 +45,9 @@ from cliffside_client.models import (
     SubmitResult,
 )
 from cliffside_client.retry import OnRetry, RetryPolicy
+
+if TYPE_CHECKING:
+    from cliffside_client.connection import Connection
 
 LiveT = TypeVar("LiveT", bound="Subscription[Any]")
 
@@ -171,11 +174,7 @@ class Client:
         if self.token:
             headers["Authorization"] = f"Bearer {self.token}"
         body = json.dumps({"query": document, "variables": dict(variables or {})})
-        try:
-            response = await self._http.post(self.http_url, content=body, headers=headers)
-        except httpx.TransportError as error:
-            unsent = isinstance(error, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout)
-            raise NetworkError(f"{type(error).__name__}: {error}", sent=not unsent) from error
+        response = await self._send("POST", self.http_url, content=body, headers=headers)
         try:
             answer = response.json()
         except ValueError:
@@ -195,6 +194,29 @@ class Client:
         if not isinstance(data, dict):
             raise CliffsideError(BAD_RESPONSE, f"a response without data (HTTP {response.status_code})")
         return data
+
+    async def _send(self, method: str, url: str, **request: Any) -> httpx.Response:
+        try:
+            return await self._http.request(method, url, **request)
+        except httpx.TransportError as error:
+            unsent = isinstance(error, httpx.ConnectError | httpx.ConnectTimeout | httpx.PoolTimeout)
+            raise NetworkError(f"{type(error).__name__}: {error}", sent=not unsent) from error
+
+    async def _get_json(self, path: str) -> dict[str, Any]:
+        """``GET <base>/<path>`` (REST, beside GraphQL): its JSON object; a refusal raised."""
+        headers = {"Accept": "application/json"}
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        response = await self._send("GET", self.http_url.removesuffix("graphql/") + path, headers=headers)
+        if response.status_code != 200:
+            raise from_http(response.status_code, response.content, response.headers.get("retry-after"))
+        try:
+            answer = response.json()
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):
+            raise CliffsideError(BAD_RESPONSE, f"not a JSON object: {response.text[:300]!r}")
+        return answer
 
     async def _payload(
         self, document: str, variables: Mapping[str, Any], field: str, *, idempotent: bool = False
@@ -302,6 +324,18 @@ class Client:
             waiting_on=list(match["waitingOn"]),
         )
 
+    async def replay(self, match_id: str) -> dict[str, Any]:
+        """``GET /api/matches/<id>/replay.json``: the match's log as this player may see it (a
+        spectator's without a token), and once the match allows it the whole log with its seed. The
+        JSON as the server sends it (``match``, ``viewer``, ``seedCommitment``, ``events``, ...)."""
+        attempt = 0
+        while True:
+            try:
+                return await self._get_json(f"api/matches/{match_id}/replay.json")
+            except CliffsideError as error:
+                await self._wait_or_raise(error, attempt, resend_ok=True)  # a read: harmless twice
+                attempt += 1
+
     async def match(self, match_id: str, fields: str = DEFAULT_MATCH_FIELDS) -> dict[str, Any] | None:
         """``match(id) { <fields> }`` as the server answers it; None when there is no such match."""
         data = await self.execute(documents.match(fields), {"id": match_id}, idempotent=True)
@@ -369,6 +403,14 @@ class Client:
         selection (``documents.UPDATE`` and more, e.g. ``+ " view { ... on DaredevilRockView { turn } }"``).
         """
         return self._track(Follow(self, match_id, after_version, fields))
+
+    async def connect(self) -> Connection:
+        """A graphql-transport-ws socket of this player's (``connection.Connection``) for several
+        operations at once, queries and mutations over the socket, and arrival times; the caller closes
+        it (``async with await client.connect() as socket:``). It is not resumed after a loss."""
+        from cliffside_client.connection import Connection  # it imports this module (endpoints)
+
+        return await Connection.open(self.base_url, self.token, timeout=self.timeout)
 
     def _track(self, live: LiveT) -> LiveT:
         self._live.add(live)

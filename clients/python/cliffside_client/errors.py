@@ -10,7 +10,8 @@ reason of a WebSocket close (4401, 4429, 1008). Each becomes one exception here:
     ├── RateLimited           RATE_LIMITED, TOO_MANY_CONNECTIONS, TOO_MANY_OPERATIONS: wait .retry_after
     ├── Unavailable           SERVICE_UNAVAILABLE (nothing was done), COMMIT_OUTCOME_UNKNOWN (maybe done)
     ├── RequestError          the request itself is wrong (a malformed query, a body too large, ...)
-    └── Refused               the server's rules said no (NOT_SEATED, MATCH_FULL, UNKNOWN_GAME, ...)
+    ├── Refused               the server's rules said no (NOT_SEATED, MATCH_FULL, UNKNOWN_GAME, ...)
+    └── Completed             COMPLETED: the server ended an operation of a ``Connection``
 
 A rejected move is not an exception: ``Client.submit`` returns it (``Rejected``).
 """
@@ -110,6 +111,11 @@ class RequestError(CliffsideError):
 
 class Refused(CliffsideError):
     """The server's rules refused the action (``code`` says which rule); nothing changed."""
+
+
+class Completed(CliffsideError):
+    """The server completed an operation of a ``Connection`` (``matchUpdates`` after a match's last
+    update, for one): nothing more comes on it. Not a refusal; raised so that a reader stops."""
 
 
 def error_for(

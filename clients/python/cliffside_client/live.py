@@ -49,6 +49,24 @@ LIVE_RETRY = RetryPolicy(attempts=12)
 T = TypeVar("T")
 
 
+async def open_socket(url: str, timeout: float, **options: Any) -> ClientConnection:
+    """A graphql-transport-ws WebSocket to ``url`` (``options``: more of ``connect``'s); a refused or
+    failed handshake raised as its exception."""
+    try:
+        return await connect(
+            url, subprotocols=[PROTOCOL], open_timeout=timeout, max_size=MAX_MESSAGE_BYTES, **options
+        )
+    except InvalidStatus as refused:  # the handshake answered with an HTTP refusal (401, 429, 503)
+        response = refused.response
+        raise from_http(
+            response.status_code, bytes(response.body or b""), response.headers.get("Retry-After")
+        ) from None
+    except InvalidURI:
+        raise
+    except (OSError, TimeoutError, InvalidHandshake) as error:
+        raise NetworkError(f"WebSocket: {type(error).__name__}: {error}", sent=False) from error
+
+
 class _End:
     """The server completed the operation, and that ends the stream."""
 
@@ -142,23 +160,7 @@ class Subscription(Generic[T]):
 
     async def _open(self) -> None:
         client = self._client
-        try:
-            socket = await connect(
-                client.ws_url,
-                subprotocols=[PROTOCOL],
-                open_timeout=client.timeout,
-                close_timeout=CLOSE_TIMEOUT_S,
-                max_size=MAX_MESSAGE_BYTES,
-            )
-        except InvalidStatus as refused:  # the handshake answered with an HTTP refusal (401, 429, 503)
-            response = refused.response
-            raise from_http(
-                response.status_code, bytes(response.body or b""), response.headers.get("Retry-After")
-            ) from None
-        except InvalidURI:
-            raise
-        except (OSError, TimeoutError, InvalidHandshake) as error:
-            raise NetworkError(f"WebSocket: {type(error).__name__}: {error}", sent=False) from error
+        socket = await open_socket(client.ws_url, client.timeout, close_timeout=CLOSE_TIMEOUT_S)
         self._socket = socket
         if self._opened:
             self.reconnects += 1

@@ -143,8 +143,11 @@ def test_register_create_join_start_and_play_a_whole_match_by_asking(base):
             host, guest, match_id = await seated(client, "daredevil-rock", {"turnLimit": 3})
             moves = await play_by_asking([host, guest], match_id, "daredevil-rock")
             final = await host.match(match_id, "status version outcome { ranks winners reason }")
+            replay = await client.replay(match_id)  # a spectator's: the whole log, once it is over
         assert final is not None and final["status"] == FINISHED and final["outcome"]["reason"]
         assert moves > 0
+        assert [event["seq"] for event in replay["events"]] == list(range(1, final["version"] + 1))
+        assert replay["seed"]
 
     asyncio.run(main())
 
@@ -166,6 +169,48 @@ def test_both_seats_play_racesmack_at_once_from_their_updates(base):
             assert updates[-1].status == FINISHED and updates[-1].outcome is not None
 
     asyncio.run(main())
+
+
+def test_one_connection_follows_the_match_and_plays_over_the_socket(base):
+    """A seat on one socket (``connect``): its updates and its moves side by side, as a live
+    frontend sends ``submitMove`` over the WebSocket; each update stamped when it arrived."""
+    updates = "subscription($id: ID!) { matchUpdates(matchId: $id) { version status legalMoves { input } } }"
+    submit = (
+        "mutation($id: ID!, $move: MoveInput!, $version: Int) { submitMove(matchId: $id, move: $move, "
+        "expectedVersion: $version) { __typename ... on MoveAccepted { version } ... on MoveRejected { code retryAfter } } }"
+    )
+
+    async def main() -> tuple[list[int], list[float], dict[str, Any] | None]:
+        async with Client(base) as client:
+            host, guest, match_id = await seated(client, "daredevil-rock", {"turnLimit": 2})
+            rng, versions, arrivals = random.Random("socket"), [], []
+            async with await host.connect() as socket:
+                operation = await socket.subscribe(updates, {"id": match_id})
+                while True:
+                    arrival, data = await operation.next(WAIT)
+                    update = data["matchUpdates"]
+                    versions.append(update["version"])
+                    arrivals.append(arrival)
+                    if update["status"] != "ACTIVE":
+                        break
+                    if update["legalMoves"]:
+                        move = rng.choice(update["legalMoves"])["input"]
+                        variables = {"id": match_id, "move": move, "version": update["version"]}
+                        played = (await socket.execute(submit, variables))["submitMove"]
+                        while played.get("code") == "RATE_LIMITED":  # a Connection retries nothing itself
+                            await asyncio.sleep(played["retryAfter"])
+                            played = (await socket.execute(submit, variables))["submitMove"]
+                        assert played["__typename"] == "MoveAccepted", played
+                    elif legal := await guest.legal_moves(match_id):  # else a timer is due: wait for it
+                        await guest.submit(match_id, rng.choice(legal.moves), expected_version=legal.version)
+                await operation.stop()
+            final = await host.match(match_id, "status version")
+        return versions, arrivals, final
+
+    versions, arrivals, final = asyncio.run(main())
+    assert final is not None and final["status"] == FINISHED and versions[-1] == final["version"]
+    assert versions == sorted(versions) and len(versions) > 2
+    assert arrivals == sorted(arrivals)
 
 
 def test_follow_resumes_exactly_where_the_cut_socket_left_off(base):

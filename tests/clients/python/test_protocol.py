@@ -1,12 +1,14 @@
 """The Python client without a server: its reading of refusals and its retries against answers shaped
 as the server's (api/realtime/responses.py, api/graphql/), over an httpx MockTransport; and `follow`
 against a scripted graphql-transport-ws server that drops and completes subscriptions as a server
-might (today's keeps a finished match's subscription open; a later one may complete it)."""
+might (today's keeps a finished match's subscription open; a later one may complete it); and a
+``Connection``, several operations on one socket, against the same kind of scripted server."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -16,6 +18,8 @@ from cliffside_client import (
     Accepted,
     AuthError,
     Client,
+    Completed,
+    Connection,
     NetworkError,
     RateLimited,
     Refused,
@@ -85,6 +89,22 @@ def test_a_coded_refusal_raises_its_kind_with_its_code(status, code, kind):
     with pytest.raises(kind) as raised:
         run([lambda _: refusal(status, code, 0.01 if status in (429, 503) else None)], lambda c: c.games())
     assert raised.value.code == code and raised.value.status == status
+
+
+def test_replay_gets_the_export_with_the_token_and_waits_out_an_outage():
+    export = {"match": {"id": "5"}, "viewer": "seat 0", "events": [{"seq": 1}]}
+    answers = [
+        lambda _: refusal(503, "SERVICE_UNAVAILABLE", 0.01),
+        lambda _: httpx.Response(200, json=export),
+    ]
+    replay, seen = run(answers, lambda c: c.replay("5"))
+    assert replay == export
+    assert [request.method for request in seen] == ["GET", "GET"]
+    assert str(seen[-1].url) == f"{BASE}/api/matches/5/replay.json"
+    assert seen[-1].headers["Authorization"] == "Bearer t0ken"
+    with pytest.raises(RequestError) as missing:
+        run([lambda _: refusal(404, "MATCH_NOT_FOUND")], lambda c: c.replay("6"))
+    assert missing.value.code == "MATCH_NOT_FOUND" and missing.value.status == 404
 
 
 def test_a_refusal_without_a_body_is_read_from_its_status():
@@ -268,3 +288,124 @@ def test_follow_raises_what_waiting_will_not_cure():
     with pytest.raises(AuthError) as raised:
         follow_scripted(script)
     assert raised.value.code == "TOKEN_REVOKED"
+
+
+# --- Connection: several operations on one socket, against a scripted server ------------------------
+
+Served = Callable[[ServerConnection], Awaitable[None]]
+
+
+def connected(
+    handler: Served,
+    talk: Callable[[Connection], Awaitable[Any]],
+    token: str | None = None,
+    *,
+    known: str = "",
+) -> Any:
+    """``talk(connection)`` on a Connection opened with ``token`` to a server that acknowledges it (or
+    closes 4401 when it is not ``known``, given), then runs ``handler``."""
+
+    async def serving(socket: ServerConnection) -> None:
+        init = json.loads(await socket.recv())
+        assert init["type"] == "connection_init"
+        if known and init["payload"] != {"authorization": f"Bearer {known}"}:
+            await socket.close(4401, "INVALID_TOKEN")
+            return
+        await socket.send(json.dumps({"type": "connection_ack"}))
+        await handler(socket)
+        await socket.wait_closed()
+
+    async def main() -> Any:
+        async with serve(
+            serving, "127.0.0.1", 0, subprotocols=[Subprotocol("graphql-transport-ws")]
+        ) as server:
+            port = server.sockets[0].getsockname()[1]
+            async with await Connection.open(f"http://127.0.0.1:{port}", token, timeout=5) as connection:
+                return await talk(connection)
+
+    return asyncio.run(asyncio.wait_for(main(), 10))
+
+
+async def answer(socket: ServerConnection, ident: str, payload: Any, kind: str = "next") -> None:
+    await socket.send(json.dumps({"id": ident, "type": kind, "payload": payload}))
+
+
+def test_a_connection_carries_a_subscription_and_a_mutation_side_by_side_each_answer_timed():
+    async def handler(socket: ServerConnection) -> None:
+        updates = json.loads(await socket.recv())
+        move = json.loads(await socket.recv())
+        assert (updates["type"], move["type"]) == ("subscribe", "subscribe")
+        assert move["payload"]["variables"] == {"id": "7"}
+        await socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(await socket.recv()) == {"type": "pong"}
+        await answer(socket, move["id"], {"data": {"submitMove": {"version": 3}}})
+        await answer(socket, move["id"], None, "complete")
+        for version in (3, 4):
+            await answer(socket, updates["id"], {"data": {"matchUpdates": {"version": version}}})
+        await answer(socket, updates["id"], None, "complete")
+
+    async def talk(connection: Connection) -> Any:
+        before = time.time()
+        updates = await connection.subscribe("subscription { matchUpdates }")
+        played = await connection.execute("mutation { submitMove }", {"id": "7"})
+        first = await updates.next()
+        await asyncio.sleep(0.05)  # the rest has come by now
+        rest = await updates.drain()
+        with pytest.raises(Completed):
+            await updates.next()
+        return before, played, first, rest
+
+    before, played, first, rest = connected(handler, talk)
+    assert played == {"submitMove": {"version": 3}}
+    assert first.data == {"matchUpdates": {"version": 3}}
+    assert [message.data["matchUpdates"]["version"] for message in rest] == [4]
+    assert before <= first.arrival <= rest[0].arrival <= time.time()
+
+
+def test_a_connections_refusals_and_losses_are_typed():
+    async def handler(socket: ServerConnection) -> None:
+        refused = json.loads(await socket.recv())
+        errors = [{"message": "no", "extensions": {"code": "NOT_SEATED"}}]
+        await answer(socket, refused["id"], {"data": None, "errors": errors})
+        invalid = json.loads(await socket.recv())
+        await answer(
+            socket, invalid["id"], [{"message": "bad", "extensions": {"code": "BAD_USER_INPUT"}}], "error"
+        )
+        json.loads(await socket.recv())  # a subscription, then the server closes: 4403 TOKEN_REVOKED
+        await socket.close(4403, json.dumps({"code": "TOKEN_REVOKED"}))
+
+    async def talk(connection: Connection) -> list[BaseException]:
+        raised = []
+        for document in ("mutation { joinMatch }", "query { nonsense }"):
+            with pytest.raises(Exception) as error:
+                await connection.execute(document)
+            raised.append(error.value)
+        updates = await connection.subscribe("subscription { matchUpdates }")
+        with pytest.raises(AuthError) as lost:
+            await updates.next()
+        raised.append(lost.value)
+        return raised
+
+    refused, invalid, lost = connected(handler, talk, token="t0ken", known="t0ken")
+    assert isinstance(refused, Refused) and refused.code == "NOT_SEATED"
+    assert isinstance(invalid, RequestError) and invalid.code == "BAD_USER_INPUT"
+    assert lost.code == "TOKEN_REVOKED"
+
+
+def test_a_connection_refused_at_init_or_silent_raises():
+    async def nothing(_: Any) -> None:
+        raise AssertionError("a refused connection_init opens no connection")
+
+    with pytest.raises(AuthError) as refused:
+        connected(nothing, nothing, token="stale", known="t0ken")
+    assert refused.value.code == "INVALID_TOKEN"
+
+    async def silent(socket: ServerConnection) -> None:
+        await socket.recv()  # the subscribe, never answered
+
+    async def talk(connection: Connection) -> None:
+        updates = await connection.subscribe("subscription { matchUpdates }")
+        await updates.next(timeout=0.2)
+
+    with pytest.raises(NetworkError, match="nothing on operation 1"):
+        connected(silent, talk)

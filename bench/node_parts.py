@@ -1,0 +1,139 @@
+"""The parts the Node load generator drives (``bench/peers/``; one Python process saturates a core
+before the server does, so the load of these figures comes from Node):
+
+- service: the closed loop, ``matches`` two-seat matches of each game, a client per seat moving on each
+  update, in each client shape (moves over the socket, moves over HTTP); with the server's CPU per move;
+- peers: boardgame.io 0.50.2 on PostgreSQL under the same closed loop, its figures beside ours;
+- open: moves arriving at fixed rates over the same matches: latency at the first rate, and capacity.
+
+What the generator records is turned into figures by ``bench/loops.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from bench import cpu, loops, node, peer, report
+from bench.options import Options
+from bench.parts import PartFailed
+from bench.stack import Stack
+from bench.targets import CAPACITY_P99_MS
+
+LOAD = "load.mjs"
+PEER_WINDOW = "socketio"
+
+
+def drive(plan: dict[str, Any], meter: cpu.Meter | None = None) -> dict[str, Any]:
+    """The Node load generator on ``plan``; ``meter`` reads the server's CPU at its marks."""
+    try:
+        return node.run(LOAD, plan, on_mark=meter.on_mark if meter else lambda mark: None)
+    except node.NodeFailed as error:
+        raise PartFailed(str(error)) from None
+
+
+def run_service(stack: Stack, options: Options, out: report.Report, console: Console) -> None:
+    reference = next(iter(out.details.get("reference", [])), None)
+    for game in options.games:
+        meter = cpu.Meter(stack.service_pids)
+        plan = {"scenario": "closed", "base": stack.server.base, "game": game.key, "seats": game.seats}
+        shape = {"matches": options.matches, "shapes": list(options.shapes)}
+        result = drive({**plan, **shape, "warmup": options.warmup, "seconds": options.seconds}, meter)
+        for client in options.shapes:
+            figures = loops.closed(result, client)
+            figures["cpu_ms_per_move"] = loops.cpu_ms_per_move(meter.spent.get(client), figures["accepted"])
+            if reference:  # how much of the database's commit rate the service turns into moves
+                figures["of_reference"] = round(figures["moves_per_s"] / reference["commits_per_s"], 3)
+            out.keep("service", {"game": game.key, "shape": client, "clients": result["clients"], **figures})
+            _service_rows(out, figures, game=game.key, shape=client, matches=options.matches)
+
+
+# The closed loop's rows, per game and shape: (figure, label, unit, shown beside the peer's).
+SERVICE_ROWS = (
+    ("moves_per_s", "accepted moves/s", "moves/s", True),
+    ("update_p99_ms", "move → mover's update p99", "ms", True),
+    ("submit_p99_ms", "submitMove → its result p99", "ms", False),
+    ("cpu_ms_per_move", "server CPU per move", "ms", True),
+    ("load_cpu_percent", "load generator CPU", "% of a core", True),
+    ("refused_percent", "submissions refused for concurrency", "%", False),
+    ("lost_percent", "submissions refused by the game (a race lost)", "%", False),
+    ("longest_pause_ms", "longest pause between two moves of a match", "ms", False),
+)
+
+
+def _service_rows(
+    out: report.Report, figures: dict[str, Any], *, game: str, shape: str, matches: int
+) -> None:
+    figures = {
+        **figures,
+        "refused_percent": _percent(figures["refused_share"]),
+        "lost_percent": _percent(figures["lost_share"]),
+    }
+    for name, label, unit, beside in SERVICE_ROWS:
+        out.add(
+            f"service.{name}",
+            f"service, {matches} matches, moves over {shape}: {label}",
+            figures[name],
+            unit,
+            game=game,
+            shape=shape,
+            versus=name if beside else None,
+        )
+
+
+def _percent(share: float | None) -> float | None:
+    return None if share is None else round(share * 100, 1)
+
+
+def run_peers(stack: Stack, options: Options, out: report.Report, console: Console) -> None:
+    console.print(f"{peer.VERSION} with its PostgreSQL storage, Daredevil Rock, {options.matches} matches")
+    try:
+        with peer.bgio_server(stack.postgres, peer.database_name(stack), stack.logs) as server:
+            meter = cpu.Meter([server.process.popen.pid])
+            plan = {"scenario": "peer", "base": server.base, "api": server.api, "seats": 2}
+            timing = {"matches": options.matches, "warmup": options.warmup, "seconds": options.seconds}
+            result = drive({**plan, **timing}, meter)
+    except node.NodeFailed as error:
+        raise PartFailed(str(error)) from None
+    figures = loops.closed(result, PEER_WINDOW)
+    figures["cpu_ms_per_move"] = loops.cpu_ms_per_move(meter.spent.get(PEER_WINDOW), figures["accepted"])
+    out.keep(
+        "peers", {"peer": peer.VERSION, "game": "daredevil-rock", "clients": result["clients"], **figures}
+    )
+    out.peer = {
+        key: figures[key]
+        for key in ("moves_per_s", "update_p50_ms", "update_p99_ms", "cpu_ms_per_move", "load_cpu_percent")
+    }
+
+
+def run_open(stack: Stack, options: Options, out: report.Report, console: Console) -> None:
+    rates = list(options.open_rates)
+    for game in options.games:
+        plan = {"scenario": "open", "base": stack.server.base, "game": game.key, "seats": game.seats}
+        timing = {"warmup": options.open_warmup, "seconds": options.open_seconds}
+        load = {
+            "matches": options.matches,
+            "rates": rates,
+            "limit_ms": CAPACITY_P99_MS,
+            "shape": options.client,
+        }
+        result = drive({**plan, **timing, **load})
+        steps = [loops.open_step(result, rate) for rate in rates if str(rate) in result["windows"]]
+        out.keep(
+            "open", {"game": game.key, "matches": options.matches, "shape": options.client, "steps": steps}
+        )
+        first = steps[0]
+        label = f"open loop at {first['rate']}/s"
+        out.add("open.submit_p99_ms", f"{label}: submitMove p99", first["submit_p99_ms"], "ms", game=game.key)
+        out.add(
+            "open.update_p99_ms", f"{label}: update delivery p99", first["update_p99_ms"], "ms", game=game.key
+        )
+        held = loops.capacity(steps, CAPACITY_P99_MS)
+        note = f"under {rates[0]}/s" if held is None else ""
+        label = f"open loop capacity (submitMove p99 ≤ {CAPACITY_P99_MS} ms, steps of {_steps(rates)})"
+        out.add("open.capacity_per_s", label, held, "moves/s", game=game.key, note=note)
+
+
+def _steps(rates: list[int]) -> str:
+    return f"{rates[0]} to {rates[-1]}/s" if len(rates) > 1 else f"{rates[0]}/s"

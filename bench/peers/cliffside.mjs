@@ -1,0 +1,167 @@
+// Cliffside as a frontend following the README reaches it: GraphQL over HTTP (fetch) and one
+// graphql-transport-ws socket per player (graphql-ws over ws), authenticated in connection_init.
+// The documents are those of bench/documents.py.
+
+import { gated } from './io.mjs';
+import { need } from './modules.mjs';
+
+const { createClient } = need('graphql-ws');
+const WebSocket = need('ws');
+
+export const ANSWER_MS = 60_000; // a request or an update slower than this is a broken run, not a slow one
+export const AT_ONCE = 16; // players registered, lobbies opened, sockets connected at a time while setting up
+
+export const REGISTER = 'mutation($name: String!) { registerPlayer(name: $name) { token player { id } } }';
+const CREATE =
+  'mutation($game: String!, $options: JSON) { createMatch(game: $game, options: $options) ' +
+  '{ match { id } error { code message } } }';
+const JOIN = 'mutation($id: ID!) { joinMatch(matchId: $id) { match { id } error { code message } } }';
+const START = 'mutation($id: ID!) { startMatch(matchId: $id) { match { version } error { code message } } }';
+const RESIGN = 'mutation($id: ID!) { resign(matchId: $id) { error { code } } }';
+export const SUBMIT =
+  'mutation($id: ID!, $move: MoveInput!, $version: Int, $key: String) ' +
+  '{ submitMove(matchId: $id, move: $move, expectedVersion: $version, idempotencyKey: $key) ' +
+  '{ __typename ... on MoveAccepted { version } ... on MoveRejected { code message } } }';
+export const MOVES = 'query($id: ID!) { match(id: $id) { status version legalMoves { input } } }';
+// The live client's subscription: its legal moves come with each update.
+export const UPDATES =
+  'subscription($id: ID!) { matchUpdates(matchId: $id) { version status legalMoves { input } } }';
+
+function data(payload, what) {
+  if (payload.errors?.length) throw new Error(`${what}: GraphQL errors: ${JSON.stringify(payload.errors)}`);
+  return payload.data;
+}
+
+export class Http {
+  constructor(base) {
+    this.url = `${base}/graphql/`;
+  }
+
+  // A kept-alive connection that the server closes as the request leaves it ("other side closed") is
+  // sent again once, on a new connection, as browsers do: the request is a read, or a move carrying
+  // its idempotency key (played once however often it arrives).
+  async execute(query, variables = {}, token = null) {
+    try {
+      return await this.post(query, variables, token);
+    } catch (error) {
+      if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+      return await this.post(query, variables, token);
+    }
+  }
+
+  async post(query, variables, token) {
+    const headers = { 'Content-Type': 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const response = await fetch(this.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query, variables }),
+      signal: AbortSignal.timeout(ANSWER_MS),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`);
+    return data(JSON.parse(text), 'HTTP');
+  }
+}
+
+// One player's socket, open once `connected` resolves.
+export class Socket {
+  constructor(base, token) {
+    const url = `${base.replace(/^http/, 'ws')}/graphql/`;
+    this.closed = false;
+    this.connected = new Promise((resolve, reject) => {
+      this.client = createClient({
+        url,
+        webSocketImpl: WebSocket,
+        connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+        lazy: false,
+        retryAttempts: 0,
+        onNonLazyError: (error) => reject(new Error(`socket: ${error?.reason ?? error?.message ?? error}`)),
+        on: { connected: () => resolve() },
+      });
+    });
+  }
+
+  // A subscription: `next(data)` on each update (after its arrival is stamped), `failed(error)` once.
+  follow(query, variables, next, failed) {
+    return this.client.subscribe(
+      { query, variables },
+      {
+        next: (payload) => {
+          try {
+            next(data(payload, 'subscription'));
+          } catch (error) {
+            failed(error);
+          }
+        },
+        error: (error) => failed(new Error(`subscription: ${JSON.stringify(error?.reason ?? error)}`)),
+        complete: () => {},
+      },
+    );
+  }
+
+  // A query or mutation over the socket: its one result.
+  execute(query, variables) {
+    return new Promise((resolve, reject) => {
+      let answered = false;
+      const timer = setTimeout(() => reject(new Error(`no answer over the socket in ${ANSWER_MS} ms`)), ANSWER_MS);
+      this.client.subscribe(
+        { query, variables },
+        {
+          next: (payload) => {
+            answered = true;
+            clearTimeout(timer);
+            try {
+              resolve(data(payload, 'socket'));
+            } catch (error) {
+              reject(error);
+            }
+          },
+          error: (error) => {
+            clearTimeout(timer);
+            reject(new Error(`socket: ${JSON.stringify(error?.reason ?? error)}`));
+          },
+          complete: () => {
+            if (!answered) {
+              clearTimeout(timer);
+              reject(new Error('socket: completed without a result'));
+            }
+          },
+        },
+      );
+    });
+  }
+
+  async close() {
+    this.closed = true;
+    await this.client.dispose();
+  }
+}
+
+export async function register(http, count, name) {
+  return gated(count, AT_ONCE, async (number) => {
+    const registered = (await http.execute(REGISTER, { name: `${name} ${number}` })).registerPlayer;
+    return { id: registered.player.id, token: registered.token };
+  });
+}
+
+function payload(answer, field) {
+  const result = answer[field];
+  if (result.error) throw new Error(`${field}: ${result.error.code} ${result.error.message}`);
+  return result.match;
+}
+
+// A match of `game` hosted by the first player, every other one seated, started.
+export async function openMatch(http, players, game) {
+  const [host, ...guests] = players;
+  const created = await http.execute(CREATE, { game, options: null }, host.token);
+  const matchId = payload(created, 'createMatch').id;
+  for (const guest of guests) payload(await http.execute(JOIN, { id: matchId }, guest.token), 'joinMatch');
+  payload(await http.execute(START, { id: matchId }, host.token), 'startMatch');
+  return matchId;
+}
+
+// The benchmark is done with a match: resigned, so its timers do not fire into the next figures.
+export async function resign(http, player, matchId) {
+  await http.execute(RESIGN, { id: matchId }, player.token);
+}

@@ -1,0 +1,181 @@
+"""Figures beside their targets, ours beside the peer's where the peer was measured: the table printed
+at the end, bench/results.json and results.md."""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import orjson
+from rich.table import Table
+
+from bench.targets import TARGETS, target_for, verdict
+
+PEER = "boardgame.io"
+COLUMNS = ("figure", "game", "ours", PEER, f"ours ÷ {PEER}", "target", "result")
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    key: str  # <part>.<measure>: names its target in bench/targets.py
+    label: str
+    game: str | None
+    value: float | None  # None: not measured (see note)
+    unit: str
+    note: str = ""
+    shape: str | None = None  # the client shape it was measured with ("ws", "http"), if it matters
+    versus: str | None = None  # the peer's measure shown beside it (a key of Report.peer)
+    broken: bool = False  # a part that could not run: it fails the benchmark
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    figure: Figure
+    peer: float | None
+    ratio: float | None  # ours ÷ the peer's
+    target: str
+    result: str  # PASS, FAIL, or "" for a figure shown for information
+
+
+def ratio(ours: float | None, peer: float | None) -> float | None:
+    if ours is None or not peer:
+        return None
+    return round(ours / peer, 2)
+
+
+@dataclass
+class Report:
+    config: dict[str, Any]
+    machine: dict[str, Any] = field(default_factory=dict)
+    figures: list[Figure] = field(default_factory=list)
+    details: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    peer: dict[str, float | None] = field(default_factory=dict)  # the peer's figures of this run
+
+    def add(
+        self,
+        key: str,
+        label: str,
+        value: float | None,
+        unit: str,
+        *,
+        game: str | None = None,
+        note: str = "",
+        shape: str | None = None,
+        versus: str | None = None,
+    ) -> None:
+        self.figures.append(Figure(key, label, game, value, unit, note, shape, versus))
+
+    def failed(self, part: str, game: str | None, error: str) -> None:
+        """A part that could not run fails the benchmark: what it would have shown is not known."""
+        self.figures.append(
+            Figure(f"{part}.error", f"{part}: could not run", game, None, "", error, broken=True)
+        )
+
+    def keep(self, part: str, detail: dict[str, Any]) -> None:
+        self.details.setdefault(part, []).append(detail)
+
+    def judge(self, figure: Figure) -> Judged:
+        if figure.broken:
+            return Judged(figure, None, None, "runs", "FAIL")
+        peer = None if figure.versus is None else self.peer.get(figure.versus)
+        against = ratio(figure.value, peer)
+        target = target_for(figure.key, figure.game, figure.shape)
+        result = verdict(figure.key, figure.value, game=figure.game, shape=figure.shape, ratio=against)
+        return Judged(figure, peer, against, "" if target is None else str(target), result)
+
+    def judged(self) -> list[Judged]:
+        return [self.judge(figure) for figure in self.figures]
+
+    @property
+    def passed(self) -> bool:
+        return all(judged.result != "FAIL" for judged in self.judged())
+
+    def rows(self) -> list[tuple[str, ...]]:
+        return [
+            (
+                j.figure.label,
+                j.figure.game or "",
+                _value(j.figure.value, j.figure.unit, j.figure.note),
+                "" if j.peer is None else _value(j.peer, j.figure.unit, ""),
+                "" if j.ratio is None else f"{j.ratio:g}x",
+                j.target,
+                j.result or "·",
+            )
+            for j in self.judged()
+        ]
+
+    def table(self) -> Table:
+        table = Table(title="make bench")
+        for column in COLUMNS:
+            table.add_column(column, justify="right" if column in COLUMNS[2:5] else "left")
+        for row in self.rows():
+            style = {"PASS": "green", "FAIL": "bold red"}.get(row[-1])
+            table.add_row(*row, style=style)
+        return table
+
+    def markdown(self) -> str:
+        lines = ["| " + " | ".join(COLUMNS) + " |", "|---|---|---:|---:|---:|---|---|"]
+        lines += ["| " + " | ".join(row) + " |" for row in self.rows()]
+        machine = ", ".join(f"{key}: {value}" for key, value in self.machine.items())
+        return "\n".join([*lines, "", f"Machine — {machine}.", ""])
+
+    def write(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        document = {
+            "passed": self.passed,
+            "machine": self.machine,
+            "config": self.config,
+            "targets": {key: str(target) for key, target in TARGETS.items()},
+            "peer": self.peer,
+            "figures": [
+                {**asdict(j.figure), "peer": j.peer, "ratio": j.ratio, "target": j.target, "result": j.result}
+                for j in self.judged()
+            ],
+            "details": self.details,
+        }
+        (folder / "results.json").write_bytes(orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n")
+        (folder / "results.md").write_text(self.markdown())
+
+
+def _value(value: float | None, unit: str, note: str) -> str:
+    if value is None:
+        return note or "not measured"
+    size = abs(value)
+    number = f"{value:,.0f}" if size >= 100 else f"{value:.3g}" if size < 1 else f"{value:.1f}"
+    return f"{number} {unit}".strip()
+
+
+def _cpu_model() -> str:
+    try:
+        lines = Path("/proc/cpuinfo").read_text().splitlines()
+    except OSError:
+        return platform.processor() or "unknown"
+    return next((line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")), "unknown")
+
+
+def _commit() -> str | None:
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        )
+        dirty = subprocess.run(["git", "status", "--porcelain"], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return head.stdout.strip() + (" (uncommitted changes)" if dirty.stdout.strip() else "")
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on (the backends' versions are added once they are found)."""
+    return {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "cores": os.cpu_count(),
+        "cpu": _cpu_model(),
+        "python": platform.python_version(),
+        "load_average_at_start": [round(load, 2) for load in os.getloadavg()],
+        "commit": _commit(),
+    }
