@@ -805,7 +805,7 @@ export type Mutation = {
   rotateToken: RotateTokenPayload;
   /** Host only: deal and start with the seats as they are. */
   startMatch: MatchPayload;
-  /** Play a move from the caller's seat. expectedVersion: the version the move was chosen at. If the match has moved on since, the move is still played when what the caller may do is unchanged (the same turn, round, window or question, and no move open now that was not then); otherwise it is refused: with the game's own code when the move is no longer legal (TARGET_TAKEN, TIME_UP...), else VERSION_MISMATCH. idempotencyKey: a retry with the same key returns the first result and plays nothing. */
+  /** Play a move from the caller's seat. expectedVersion: the version the move was chosen at. If the match has moved on since, the move is still played when what the caller may do is unchanged (no new turn, round, window or question began, no move opened that was not open); otherwise it is refused: with the game's own code when the move is no longer legal (TARGET_TAKEN, TIME_UP...), else VERSION_MISMATCH. idempotencyKey: a retry with the same key returns the first result and plays nothing. */
   submitMove: SubmitMoveResult;
 };
 
