@@ -63,6 +63,7 @@ class Played:
     seen: list[Seen]  # what every viewer was told
     final: dict  # the match at its end, as the host sees it
     codes: list[str | None]  # each submission's answer: None for accepted, else its code
+    refusals: list[tuple[str, int, int]]  # each refusal: its code, chosen at, the match's version then
 
 
 async def play(base: str, database_url: str, key: str, seats: int) -> Played:
@@ -100,7 +101,8 @@ async def play(base: str, database_url: str, key: str, seats: int) -> Played:
         await http.aclose()
     truth = load_truth(database_url, match_id)
     codes = [code for viewer in viewers for code in viewer.codes]
-    return Played(truth, [seen for viewer in viewers for seen in viewer.seen], final, codes)
+    refusals = [refusal for viewer in viewers for refusal in viewer.refusals]
+    return Played(truth, [seen for viewer in viewers for seen in viewer.seen], final, codes, refusals)
 
 
 async def _seat_of(http: Client, token: str, match_id: str) -> int:
@@ -121,8 +123,11 @@ def test_a_contract_client_plays_every_game_to_the_end_and_learns_no_secret(
     assert final["outcome"]["reason"] and len(final["outcome"]["ranks"]) == seats
     assert min(final["outcome"]["ranks"]) == 1
     assert None in played.codes, "the humans made no move"
-    # A client sends only what legalMoves offered: a refusal is a race lost to another seat's move.
-    assert set(played.codes) <= {None, "VERSION_MISMATCH"}
+    # A client sends only what legalMoves offered: a refusal is a race lost, to another seat's move or a
+    # timer, so the match had moved on from the version the move was chosen at (VERSION_MISMATCH, or
+    # the game's own reason when the move is no longer legal: TARGET_TAKEN, ROUND_CLOSED...).
+    assert all(then < now for _, then, now in played.refusals), played.refusals
+    assert not {code for code, _, _ in played.refusals} & {"INVALID_MOVE", "UNKNOWN_MOVE"}, played.refusals
 
     findings = check(played.truth, played.seen)
     assert not findings, _report(findings)

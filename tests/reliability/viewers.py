@@ -73,12 +73,17 @@ class Viewer:
     seat: int | None
     seen: list[Seen] = field(default_factory=list)
     codes: list[str | None] = field(default_factory=list)  # each move's answer: None, or its code
+    # Each refused move: (its code, the version it was chosen at, the match's version once refused)
+    refusals: list[tuple[str, int, int]] = field(default_factory=list)
 
     def record(self, surface: str, version: int, body: Any) -> None:
         self.seen.append(Seen(self.seat, surface, version, body))
 
     def record_events(self, surface: str, events: list[dict[str, Any]]) -> None:
         self.seen.extend(Seen(self.seat, surface, event["seq"], event, event=True) for event in events)
+
+
+VERSION = "query($id: ID!) { match(id: $id) { version } }"
 
 
 class Watcher:
@@ -105,7 +110,11 @@ class Watcher:
                     return str(update["status"])
                 if self.viewer.seat is not None and update["legalMoves"] and update["version"] > acted:
                     acted = update["version"]
-                    await self._submit(match_id, self.rng.choice(update["legalMoves"])["input"], acted)
+                    played_at = await self._submit(
+                        match_id, self.rng.choice(update["legalMoves"])["input"], acted
+                    )
+                    # An update from before its own move (another seat's landed first) is overtaken.
+                    acted = max(acted, (played_at or 0) - 1)
                 if self.rng.randrange(LOOK_EVERY) == 0:
                     await self._look(match_id)
         finally:
@@ -117,22 +126,27 @@ class Watcher:
             "matchUpdates", update["version"], {"view": update["view"], "moves": update["legalMoves"]}
         )
 
-    async def _submit(self, match_id: str, move: Any, version: int) -> None:
+    async def _submit(self, match_id: str, move: Any, version: int) -> int | None:
+        """Send ``move``, chosen at ``version``: the match's version after it, or None if refused."""
         variables = {"id": match_id, "move": move, "version": version}
+        http = self.http.acting_as(self.viewer.player.token)
         if self.rng.random() < 0.5:
             data = await self.socket.execute(self.docs.submit, variables)
         else:
-            data = await self.http.acting_as(self.viewer.player.token).execute(self.docs.submit, variables)
+            data = await http.execute(self.docs.submit, variables)
         result = data["submitMove"]
         if result["__typename"] != "MoveAccepted":
             self.viewer.codes.append(result["code"])
-            return
+            now = (await http.execute(VERSION, {"id": match_id}))["match"]["version"]
+            self.viewer.refusals.append((result["code"], version, now))
+            return None
         self.viewer.codes.append(None)
         self.viewer.record_events("submitMove", result["events"])
         match = result["match"]
         self.viewer.record(
             "submitMove", match["version"], {"view": match["view"], "moves": match["legalMoves"]}
         )
+        return int(match["version"])
 
     async def _look(self, match_id: str) -> None:
         match = (
