@@ -19,7 +19,7 @@ from games.racesmack.events import (
     TapsJudged,
 )
 from games.racesmack.moves import PlaceCards, PlayCard, RevealCard, Tap
-from games.racesmack.options import Options
+from games.racesmack.options import OPTIONS, Options
 from games.racesmack.rounds import new_story
 from games.racesmack.rules import deadlines, legal_moves
 from games.racesmack.spec import initial_state
@@ -55,7 +55,7 @@ def after_you(
     )
     used = {*draw, *(i for hand in hands for i in hand), *(i for race in races.values() for i in race)}
     state = State(
-        Options.build({"afterYou": True, **(options or {})}),
+        OPTIONS.build(Options, {"afterYou": True, **(options or {})}),
         len(hands),
         players,
         draw_pile=tuple(map(by_id, draw)),
