@@ -53,17 +53,13 @@ def gate(state: State, seat: int | None) -> int | Rejected:
 
 def in_match(state: State, seat: int | None) -> int | Rejected:
     """``seat``, when it is a player still in a running match (Ruling 20: who resigned is out)."""
-    problem = may_move(
+    return may_move(
         started=state.started,
         over=state.over,
         seats=state.seats,
         seat=seat,
         playing=lambda index: index not in state.out,
     )
-    if problem is not None:
-        return problem
-    assert seat is not None  # may_move refuses a missing seat
-    return seat
 
 
 def waiting_on(state: State) -> frozenset[int]:

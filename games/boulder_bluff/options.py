@@ -1,14 +1,13 @@
 """Match options for Boulder Bluff: the expansion, the variant, the three clocks and the safety limit.
 
 ``OPTIONS`` validates the JSON the service receives and publishes its JSON Schema; ``Options`` is the
-typed form the rules read, with 0 already turned into "no deadline" (None).
+typed form the rules read (``OPTIONS.build(Options, raw)``), with 0 already turned into "no deadline"
+(None).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from games.core.options import BoolOption, IntOption, OptionsSchema
 
@@ -29,6 +28,7 @@ TURN_SECONDS = IntOption(
     "already played with one face up. 0: no timer.",
     minimum=0,
     maximum=3600,
+    off_at_zero=True,
 )
 JOIN_SECONDS = IntOption(
     "joinSeconds",
@@ -37,6 +37,7 @@ JOIN_SECONDS = IntOption(
     "card; silence stays off the climb (or chalks up what is played, or cancels the best card). 0: no timer.",
     minimum=0,
     maximum=600,
+    off_at_zero=True,
 )
 SNAKE_SECONDS = IntOption(
     "snakeSeconds",
@@ -44,6 +45,7 @@ SNAKE_SECONDS = IntOption(
     "Sneaky Snake's countdown: seconds to stay in the climb or withdraw; silence stays. 0: no timer.",
     minimum=0,
     maximum=60,
+    off_at_zero=True,
 )
 TURN_LIMIT = IntOption(
     "turnLimit",
@@ -62,23 +64,9 @@ OPTIONS = OptionsSchema(
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    animal_kingdom: bool = False
-    injuries_affect_climbing: bool = False
-    turn_seconds: int | None = None  # None: no deadline
-    join_seconds: int | None = None
-    snake_seconds: int | None = None
-    turn_limit: int | None = None  # turns per player before the match ends on score
-
-    @classmethod
-    def build(cls, raw: Mapping[str, Any] | None) -> Options:
-        """Parse ``raw`` (JSON options; defaults filled in). The service validates options when a match
-        is created, so bad options here are a programming error and raise ``ValueError``."""
-        values = OPTIONS.valid(raw)
-        return cls(
-            animal_kingdom=values["animalKingdom"],
-            injuries_affect_climbing=values["injuriesAffectClimbing"],
-            turn_seconds=values["turnSeconds"] or None,
-            join_seconds=values["joinSeconds"] or None,
-            snake_seconds=values["snakeSeconds"] or None,
-            turn_limit=values["turnLimit"],
-        )
+    animal_kingdom: bool
+    injuries_affect_climbing: bool
+    turn_seconds: int | None  # None: no deadline
+    join_seconds: int | None
+    snake_seconds: int | None
+    turn_limit: int | None  # turns per player before the match ends on score

@@ -1,5 +1,6 @@
 """All of Boulder Bluff's rules: ``decide`` a command; ``legal_moves`` from the same checks, and
-``deadlines``.
+``deadlines``. ``decide`` and ``legal_moves`` are the kernel's ``Decider`` (``games.core.decider``)
+over this module's handlers, declared at its end.
 
 ``decide`` never raises for a bad command: it returns ``Rejected(code, message)`` (see ``checks.Code``).
 Every outcome of chance (the shuffles, the chalk bag's first holder, each chalk token, each injury's
@@ -7,8 +8,6 @@ coin toss) is drawn from ``chance`` and written into an event.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from games.boulder_bluff import plays
 from games.boulder_bluff.cards import (
@@ -27,45 +26,12 @@ from games.boulder_bluff.events import (
     DeckShuffled,
     StartPlayerDrawn,
 )
-from games.boulder_bluff.moves import (
-    MOVE_TYPES,
-    Move,
-)
 from games.boulder_bluff.state import State
 from games.boulder_bluff.turns import draw, new_story, start_turn
 from games.core.chance import Chance
-from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.deadlines import Deadline
+from games.core.decider import Decider
 from games.core.decisions import Accepted, Decision, Rejected
-
-
-def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
-    move = command.move
-    match move:
-        case Begin():
-            return _begin(state, command.at, chance)
-        case Timeout(deadline_id=deadline_id):
-            return _timeout(state, deadline_id, command.at, chance)
-        case Resign():
-            return _resign(state, command.seat, command.at, chance)
-    seat = gate(state, command.seat)
-    if isinstance(seat, Rejected):
-        return seat
-    if not isinstance(move, MOVE_TYPES):
-        return Rejected(Code.UNKNOWN_MOVE, "That is not a Boulder Bluff move.")
-    problem = check(state, seat, move)
-    if problem is not None:
-        return problem
-    story = new_story(state, command.at)
-    plays.play(story, seat, move, chance)
-    return Accepted(tuple(story.events), story.state)
-
-
-def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
-    """The moves ``seat`` may make now (resigning aside): the candidates the checks accept."""
-    if isinstance(gate(state, seat), Rejected):
-        return ()
-    return tuple(move for move in candidates(state, seat) if check(state, seat, move) is None)
 
 
 def shown_waiting_on(state: State) -> frozenset[int]:
@@ -135,3 +101,17 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
     story = new_story(state, at)
     plays.resign(story, player, chance)
     return Accepted(tuple(story.events), story.state)
+
+
+DECIDER = Decider(
+    begin=_begin,
+    timeout=_timeout,
+    resign=_resign,
+    gate=gate,
+    check=check,
+    candidates=candidates,
+    new_story=new_story,
+    play=plays.play,
+)
+decide = DECIDER.decide
+legal_moves = DECIDER.legal_moves

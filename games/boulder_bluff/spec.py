@@ -27,7 +27,7 @@ def initial_state(options: Mapping[str, Any], seats: int) -> State:
     """Players with empty hands and no boulders; the setup is ``Begin``'s."""
     if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
         raise ValueError(f"Boulder Bluff is for 2 to 4 players, not {seats}")
-    return State(Options.build(options), seats, tuple(Player(seat) for seat in range(seats)))
+    return State(OPTIONS.build(Options, options), seats, tuple(Player(seat) for seat in range(seats)))
 
 
 def outcome(state: State) -> Outcome | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.cactus_card_game.cards import CHARACTERS, SET_SIZE, Card, Kind
 from games.cactus_card_game.moves import (
+    MOVE_TYPES,
     DrawCard,
     LetItStand,
     Move,
@@ -48,6 +49,8 @@ def gate(state: State, seat: int | None) -> Player | Rejected:
 
 def check(state: State, player: Player, move: Move) -> Rejected | None:
     """Why ``player`` may not make ``move`` now, or None when it may."""
+    if not isinstance(move, MOVE_TYPES):
+        return Rejected(Code.UNKNOWN_MOVE, "That is not a Cactus Card Game move.")
     match move:
         case Stop(answers=answers):
             return check_stop(state, player, answers)

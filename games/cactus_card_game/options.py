@@ -1,14 +1,13 @@
 """Match options for The Cactus Card Game: the three clocks and the turn limit.
 
 ``OPTIONS`` validates the JSON the service receives and publishes its JSON Schema; ``Options`` is the
-typed form the rules read, with 0 already turned into "no deadline" (None).
+typed form the rules read (``OPTIONS.build(Options, raw)``), with 0 already turned into "no deadline"
+(None).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from games.core.options import IntOption, OptionsSchema
 
@@ -18,6 +17,7 @@ TURN_SECONDS = IntOption(
     "Seconds per turn; when they pass the player draws a card, which ends the turn. 0: no timer.",
     minimum=0,
     maximum=3600,
+    off_at_zero=True,
 )
 STOP_SECONDS = IntOption(
     "stopSeconds",
@@ -26,6 +26,7 @@ STOP_SECONDS = IntOption(
     "the card stand. 0: the window waits until everyone has answered.",
     minimum=0,
     maximum=600,
+    off_at_zero=True,
 )
 CHOICE_SECONDS = IntOption(
     "choiceSeconds",
@@ -33,6 +34,7 @@ CHOICE_SECONDS = IntOption(
     "Seconds to pick the card See and Steal or Steal a Card takes; silence takes the first one. 0: no timer.",
     minimum=0,
     maximum=600,
+    off_at_zero=True,
 )
 TURN_LIMIT = IntOption(
     "turnLimit",
@@ -50,24 +52,7 @@ OPTIONS = OptionsSchema((TURN_SECONDS, STOP_SECONDS, CHOICE_SECONDS, TURN_LIMIT)
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    turn_seconds: int | None = None  # None: no deadline
-    stop_seconds: int | None = None
-    choice_seconds: int | None = None
-    turn_limit: int | None = None  # turns per player before the match ends on points
-    reveal_after_end: bool = True
-
-    @classmethod
-    def build(cls, raw: Mapping[str, Any] | None) -> Options:
-        """Parse ``raw`` (JSON options; defaults filled in).
-
-        The service validates options when a match is created, so bad options here are a programming
-        error and raise ``ValueError``.
-        """
-        values = OPTIONS.valid(raw)
-        return cls(
-            turn_seconds=values["turnSeconds"] or None,
-            stop_seconds=values["stopSeconds"] or None,
-            choice_seconds=values["choiceSeconds"] or None,
-            turn_limit=values["turnLimit"],
-            reveal_after_end=values["revealAfterEnd"],
-        )
+    turn_seconds: int | None  # None: no deadline
+    stop_seconds: int | None
+    choice_seconds: int | None
+    turn_limit: int | None  # turns per player before the match ends on points

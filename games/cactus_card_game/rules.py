@@ -1,5 +1,6 @@
 """All of the Cactus Card Game's rules: ``decide`` a command; ``legal_moves`` and ``waiting_on`` from the
-same checks.
+same checks. ``decide`` and ``legal_moves`` are the kernel's ``Decider`` (``games.core.decider``) over
+this module's handlers, declared at its end.
 
 ``decide`` never raises for a bad command: it returns ``Rejected(code, message)`` (see ``checks.Code``).
 Every outcome of chance (the shuffle, the first player, a new draw pile, Steal a Card's shuffle) is
@@ -7,8 +8,6 @@ drawn from ``chance`` and written into an event.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from games.cactus_card_game import actions
 from games.cactus_card_game.cards import CHARACTERS, DECK, HAND_SIZE, Kind, cards_by_kind
@@ -23,7 +22,6 @@ from games.cactus_card_game.events import (
     StopPlayed,
 )
 from games.cactus_card_game.moves import (
-    MOVE_TYPES,
     DrawCard,
     LetItStand,
     Move,
@@ -35,45 +33,13 @@ from games.cactus_card_game.moves import (
 from games.cactus_card_game.state import Action, State
 from games.cactus_card_game.turns import draw, earn, end_turn, keep_clock, new_story, start_turn
 from games.core.chance import Chance
-from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.deadlines import Deadline, seconds_after
+from games.core.decider import Decider
 from games.core.decisions import Accepted, Decision, Rejected
 from games.core.deck import deal
 from games.core.reaction import ReactionWindow, WindowClosed, leave, pass_, react, time_out
 from games.core.turns import Story
 from games.core.visibility import Event
-
-
-def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
-    move = command.move
-    match move:
-        case Begin():
-            return _begin(state, command.at, chance)
-        case Timeout(deadline_id=deadline_id):
-            return _timeout(state, deadline_id, command.at, chance)
-        case Resign():
-            return _resign(state, command.seat, command.at, chance)
-    player = gate(state, command.seat)
-    if isinstance(player, Rejected):
-        return player
-    if not isinstance(move, MOVE_TYPES):
-        return Rejected(Code.UNKNOWN_MOVE, "That is not a Cactus Card Game move.")
-    problem = check(state, player, move)
-    if problem is not None:
-        return problem
-    story = new_story(state, command.at)
-    _play(story, player.seat, move, chance)
-    keep_clock(story)
-    return Accepted(tuple(story.events), story.state)
-
-
-def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
-    """The moves ``seat`` may make now (system moves and resigning aside): besides the seats the match
-    waits on, a player who let the card stand may still STOP it (Ruling 21)."""
-    player = gate(state, seat)
-    if isinstance(player, Rejected):
-        return ()
-    return tuple(move for move in candidates(state, player) if check(state, player, move) is None)
 
 
 def may_act(state: State) -> frozenset[int]:
@@ -125,6 +91,12 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
 
 
 def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
+    """The move, then Ruling 3's turn clock, which stops while a STOP window or a pick is open."""
+    _tell_move(story, seat, move, chance)
+    keep_clock(story)
+
+
+def _tell_move(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
     match move:
         case Stop(answers=answers):
             _stop(story, seat, answers)
@@ -230,3 +202,19 @@ def _seat(seat: int | None) -> int:
     if seat is None:
         raise ValueError("a running match has an active player")
     return seat
+
+
+# Besides the seats the match waits on, a player who let the card stand may still STOP it (Ruling 21):
+# ``legal_moves`` offers what ``candidates`` and ``check`` allow, whomever the match waits on.
+DECIDER = Decider(
+    begin=_begin,
+    timeout=_timeout,
+    resign=_resign,
+    gate=gate,
+    check=check,
+    candidates=candidates,
+    new_story=new_story,
+    play=_play,
+)
+decide = DECIDER.decide
+legal_moves = DECIDER.legal_moves

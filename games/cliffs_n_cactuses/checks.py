@@ -30,17 +30,13 @@ class Code(Codes):
 
 def gate(state: State, seat: int | None) -> int | Rejected:
     """``seat``, when it is a racer still in a running match, else why not."""
-    problem = may_move(
+    return may_move(
         started=state.started,
         over=state.phase is Phase.OVER,
         seats=state.seats,
         seat=seat,
         playing=lambda index: state.racers[index].playing,
     )
-    if problem is not None:
-        return problem
-    assert seat is not None  # may_move refuses a missing seat
-    return seat
 
 
 def larry_time(state: State) -> bool:

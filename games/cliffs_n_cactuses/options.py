@@ -2,14 +2,12 @@
 variant. A match stored before an option existed folds with that option's default.
 
 ``OPTIONS`` validates the JSON the service receives and publishes its JSON Schema; ``Options`` is the
-typed form the rules read.
+typed form the rules read (``OPTIONS.build(Options, raw)``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from games.core.options import BoolOption, ChoiceOption, IntOption, OptionsSchema
 
@@ -19,6 +17,7 @@ START = ChoiceOption(
     "Where every racer starts, in metres up the cliff: the top (1200) or halfway (600, the rulebook's "
     "'Short on time?').",
     ("1200", "600"),
+    numbers=True,
 )
 RACE_SECONDS = IntOption(
     "raceSeconds",
@@ -77,29 +76,16 @@ OPTIONS = OptionsSchema(
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    start: int = 1200
-    race_seconds: int = 30
-    choice_seconds: int = 20
-    throw_seconds: int = 10
-    stack: bool = False
-    lowest_wins: bool = False
-    random_opening: bool = False
-    reveal_seconds: int = 1
-    reveal_after_end: bool = True
+    start: int  # metres up the cliff
+    race_seconds: int
+    choice_seconds: int
+    throw_seconds: int
+    stack: bool
+    lowest_wins: bool
+    opening: str
+    reveal_seconds: int
 
-    @classmethod
-    def build(cls, raw: Mapping[str, Any] | None) -> Options:
-        """Parse ``raw`` (JSON options; defaults filled in). The service validates options when a match
-        is created, so bad options here are a programming error and raise ``ValueError``."""
-        values = OPTIONS.valid(raw)
-        return cls(
-            start=int(values["start"]),
-            race_seconds=values["raceSeconds"],
-            choice_seconds=values["choiceSeconds"],
-            throw_seconds=values["throwSeconds"],
-            stack=values["stack"],
-            lowest_wins=values["lowestWins"],
-            random_opening=values["opening"] == "random",
-            reveal_seconds=values["revealSeconds"],
-            reveal_after_end=values["revealAfterEnd"],
-        )
+    @property
+    def random_opening(self) -> bool:
+        """The first round's leader is drawn at random, not found by a rock-paper-scissors bracket."""
+        return self.opening == "random"

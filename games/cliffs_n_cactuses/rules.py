@@ -1,5 +1,7 @@
 """All of Cliffs n' Cactuses' rules: ``decide`` a command; ``legal_moves``, ``waiting_on`` and ``may_act``
 from the same checks (``checks``). A round's steps are told in ``rounds`` and ``resolution``.
+``decide`` and ``legal_moves`` are the kernel's ``Decider`` (``games.core.decider``) over this
+module's handlers, declared at its end.
 
 ``decide`` never raises for a bad command: it returns ``Rejected(code, message)`` (see ``checks.Code``). Every outcome of
 chance (the shuffle, a card drawn at random from a hand, a tiebreak nobody threw in) is drawn from
@@ -7,8 +9,6 @@ chance (the shuffle, a card drawn at random from a hand, a tiebreak nobody threw
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from games.cliffs_n_cactuses import events as ev
 from games.cliffs_n_cactuses.cards import DECK, HAND_SIZE
@@ -30,32 +30,12 @@ from games.cliffs_n_cactuses.rounds import judge_throws, new_story, start_round,
 from games.cliffs_n_cactuses.state import Phase, State
 from games.core import quotas, sealed
 from games.core.chance import Chance
-from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.deadlines import Deadline
+from games.core.decider import Decider
 from games.core.decisions import Accepted, Decision, Rejected
 from games.core.deck import deal
 from games.core.sealed import RoundClosed
 from games.core.turns import Story
-
-
-def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
-    move = command.move
-    match move:
-        case Begin():
-            return _begin(state, command.at, chance)
-        case Timeout(deadline_id=deadline_id):
-            return _timeout(state, deadline_id, command.at, chance)
-        case Resign():
-            return _resign(state, command.seat, command.at, chance)
-    seat = gate(state, command.seat)
-    if isinstance(seat, Rejected):
-        return seat
-    problem = check(state, seat, move)
-    if problem is not None:
-        return problem
-    story = new_story(state, command.at)
-    _play(story, seat, move, chance)
-    return Accepted(tuple(story.events), story.state)
 
 
 def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
@@ -126,13 +106,6 @@ def _answer(story: Story[State], option: int, chance: Chance) -> None:
     story.tell(ev.TargetChosen(state.question.prompt.key, option))
     act(story, state.lifted, state.question.aims[option], chance)
     _resolve(story, chance)
-
-
-def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
-    """The moves ``seat`` may make now (system moves and resigning aside)."""
-    if isinstance(gate(state, seat), Rejected):
-        return ()
-    return tuple(move for move in _candidates(state, seat) if check(state, seat, move) is None)
 
 
 def _candidates(state: State, seat: int) -> list[Move]:
@@ -252,3 +225,17 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
     elif state.tiebreak is not None and state.tiebreak.throws is not None:
         _judge_if_thrown(story, chance)
     return Accepted(tuple(story.events), story.state)
+
+
+DECIDER = Decider(
+    begin=_begin,
+    timeout=_timeout,
+    resign=_resign,
+    gate=gate,
+    check=check,
+    candidates=_candidates,
+    new_story=new_story,
+    play=_play,
+)
+decide = DECIDER.decide
+legal_moves = DECIDER.legal_moves

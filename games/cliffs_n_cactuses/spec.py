@@ -25,7 +25,7 @@ def initial_state(options: Mapping[str, Any], seats: int) -> State:
     """Racers at the start (the top of the cliff, or halfway), with empty hands; the deal is ``Begin``'s."""
     if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
         raise ValueError(f"Cliffs n' Cactuses is for 2 to 6 racers, not {seats}")
-    built = Options.build(options)
+    built = OPTIONS.build(Options, options)
     return State(built, seats, tuple(Racer(seat, built.start) for seat in range(seats)))
 
 

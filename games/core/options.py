@@ -2,6 +2,8 @@
 
 Options travel as JSON (camelCase keys). ``OptionsSchema.parse`` fills defaults and returns a plain
 dict, or a ``Rejected`` naming the first bad option, so bad input never reaches a match.
+``OptionsSchema.build`` turns them into the game's typed options, a dataclass with one snake_case field
+per option the rules read, so that each option's default is written once, here in its declaration.
 
 ``parse`` and the published JSON Schema (draft 2020-12) agree on every JSON value: only null means "no
 options"; an integer option takes a whole number however it is written (``3`` or ``3.0``) and stores it
@@ -10,11 +12,17 @@ as an int.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from games.core.decisions import Rejected
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    T = TypeVar("T", bound=DataclassInstance)
 
 INVALID_OPTIONS = "INVALID_OPTIONS"
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -28,6 +36,7 @@ class IntOption:
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
+    off_at_zero: bool = False  # 0 switches a clock off: the rules read None, "no deadline"
 
     def schema(self) -> dict[str, Any]:
         schema: dict[str, Any] = {"type": ["integer", "null"] if self.nullable else "integer"}
@@ -56,6 +65,9 @@ class IntOption:
             return int(value)
         return value
 
+    def typed(self, value: Any) -> Any:
+        return (value or None) if self.off_at_zero else value
+
 
 @dataclass(frozen=True, slots=True)
 class BoolOption:
@@ -72,6 +84,9 @@ class BoolOption:
     def read(self, value: Any) -> Any:
         return value
 
+    def typed(self, value: Any) -> Any:
+        return value
+
 
 @dataclass(frozen=True, slots=True)
 class ChoiceOption:
@@ -79,6 +94,7 @@ class ChoiceOption:
     default: str
     description: str
     choices: tuple[str, ...]
+    numbers: bool = False  # the choices are whole numbers (JSON Schema's enum holds strings)
 
     def schema(self) -> dict[str, Any]:
         return {"type": "string", "enum": list(self.choices)}
@@ -88,6 +104,9 @@ class ChoiceOption:
 
     def read(self, value: Any) -> Any:
         return value
+
+    def typed(self, value: Any) -> Any:
+        return int(value) if self.numbers else value
 
 
 Option = IntOption | BoolOption | ChoiceOption
@@ -153,6 +172,21 @@ class OptionsSchema:
             raise ValueError(values.message)
         return values
 
+    def build(self, form: type[T], raw: Mapping[str, Any] | None, **reads: Callable[[Any], Any]) -> T:
+        """``raw`` parsed (see ``valid``) in the game's typed ``form``: a dataclass each of whose fields is
+        the option of the same name in snake_case (``turnSeconds``: ``turn_seconds``), read by that
+        option's ``typed``, or by the function ``reads`` gives for that field where the rules read it in
+        their own terms (Daredevil Rock's turn timer, resolved for the number of players). An option no
+        field names is not the rules' to read (``revealAfterEnd`` is the service's)."""
+        values = {_snake_case(name): value for name, value in self.valid(raw).items()}
+        options = {_snake_case(option.name): option for option in self.fields}
+        return form(
+            **{
+                field.name: reads.get(field.name, options[field.name].typed)(values[field.name])
+                for field in fields(form)
+            }
+        )
+
     def parse(self, raw: Any) -> dict[str, Any] | Rejected:
         """``raw``, any JSON value, as the match's options: the defaults overridden by what it gives.
 
@@ -178,3 +212,7 @@ class OptionsSchema:
         if clash is not None:
             return Rejected(INVALID_OPTIONS, clash.why)
         return values
+
+
+def _snake_case(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()

@@ -24,9 +24,9 @@ def next_clockwise(seat: int, seats: int, among: Collection[int]) -> int | None:
 
 def may_move(
     *, started: bool, over: bool, seats: int, seat: int | None, playing: Callable[[int], bool]
-) -> Rejected | None:
-    """Why ``seat`` may make no move at all now, or ``None``: the match must be running, and the seat
-    one of its players still in it (``playing``)."""
+) -> int | Rejected:
+    """``seat`` when it may make a move at all now, else why not: the match must be running, and the
+    seat one of its players still in it (``playing``). Every game's gate starts here."""
     if not started:
         return Rejected(Codes.NOT_STARTED, "The match has not started yet.")
     if over:
@@ -35,7 +35,7 @@ def may_move(
         return Rejected(Codes.NOT_A_PLAYER, "Only a player in this match can make a move.")
     if not playing(seat):
         return Rejected(Codes.OUT_OF_THE_GAME, "You have left this match.")
-    return None
+    return seat
 
 
 class Seated(Protocol):
@@ -61,14 +61,11 @@ class Table(Protocol[P]):
 
 def player_at(table: Table[P], seat: int | None) -> P | Rejected:
     """The player at ``seat`` when it may move at all now (see ``may_move``), else why not."""
-    problem = may_move(
+    moving = may_move(
         started=table.started,
         over=table.over,
         seats=table.seats,
         seat=seat,
         playing=lambda index: table.players[index].playing,
     )
-    if problem is not None:
-        return problem
-    assert seat is not None  # may_move refuses a missing seat
-    return table.players[seat]
+    return moving if isinstance(moving, Rejected) else table.players[moving]

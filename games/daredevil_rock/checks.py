@@ -11,6 +11,7 @@ from games.core.seats import may_move
 from games.daredevil_rock.cards import within_three
 from games.daredevil_rock.cliff import guards, on_cliff, reaches, touching
 from games.daredevil_rock.moves import (
+    MOVE_TYPES,
     Climb,
     EndTurn,
     Examine,
@@ -55,24 +56,24 @@ MUST_EXAMINE = Rejected(
 
 def gate(state: State, seat: int | None, *, turn: bool = True) -> Climber | Rejected:
     """The climber of ``seat`` if it may move now at all (``turn``: only in its own turn), else why not."""
-    problem = may_move(
+    moving = may_move(
         started=state.started,
         over=state.over,
         seats=state.seats,
         seat=seat,
         playing=lambda index: not state.climbers[index].eliminated,
     )
-    if problem is not None:
-        return problem
-    assert seat is not None  # may_move refuses a missing seat
-    climber = state.climbers[seat]
-    if turn and seat != state.active:
+    if isinstance(moving, Rejected):
+        return moving
+    if turn and moving != state.active:
         return Rejected(Code.NOT_YOUR_TURN, "It is not your turn.")
-    return climber
+    return state.climbers[moving]
 
 
 def check(state: State, climber: Climber, move: Move) -> Rejected | None:
     """Why ``climber`` (whose turn it is) may not make ``move`` now, or None when it may."""
+    if not isinstance(move, MOVE_TYPES):
+        return Rejected(Code.UNKNOWN_MOVE, "That is not a Daredevil Rock move.")
     if not isinstance(move, (FreeClimb, EndTurn)) and state.actions_left == 0:
         return Rejected(Code.NO_ACTIONS_LEFT, "You have used all four actions of this turn.")
     match move:

@@ -69,4 +69,5 @@ class EndTurn:
 
 Move = Examine | Climb | FreeClimb | SetCam | Probe | Repel | Hang | RetrieveCam | EndTurn
 
-MOVES = MoveCodec((Examine, Climb, FreeClimb, SetCam, Probe, Repel, Hang, RetrieveCam, EndTurn))
+MOVE_TYPES = (Examine, Climb, FreeClimb, SetCam, Probe, Repel, Hang, RetrieveCam, EndTurn)
+MOVES = MoveCodec(MOVE_TYPES)

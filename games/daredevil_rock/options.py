@@ -54,10 +54,9 @@ OPTIONS = OptionsSchema((TURN_SECONDS, BLIND_MANS_BLUFF, LIMITED_CAMS, TURN_LIMI
 @dataclass(frozen=True, slots=True)
 class Options:
     turn_seconds: int | None  # resolved: None means turns have no deadline
-    blind_mans_bluff: bool = False
-    limited_cams: int | None = None  # None: the standard game's single moving cam
-    turn_limit: int | None = None  # turns per climber before the match ends without a summit
-    reveal_after_end: bool = True
+    blind_mans_bluff: bool
+    limited_cams: int | None  # None: the standard game's single moving cam
+    turn_limit: int | None  # turns per climber before the match ends without a summit
 
     @property
     def cams(self) -> int:
@@ -66,19 +65,8 @@ class Options:
 
     @classmethod
     def build(cls, raw: Mapping[str, Any] | None, seats: int) -> Options:
-        """Parse ``raw`` (JSON options; defaults filled in) for a match of ``seats`` players.
-
-        The service validates options when a match is created, so bad options here are a programming
-        error and raise ``ValueError``.
-        """
-        values = OPTIONS.valid(raw)
-        return cls(
-            turn_seconds=_turn_seconds(values["turnSeconds"], seats),
-            blind_mans_bluff=values["blindMansBluff"],
-            limited_cams=values["limitedCams"],
-            turn_limit=values["turnLimit"],
-            reveal_after_end=values["revealAfterEnd"],
-        )
+        """``OPTIONS.build`` for a match of ``seats`` players: the turn timer resolved for their number."""
+        return OPTIONS.build(cls, raw, turn_seconds=lambda chosen: _turn_seconds(chosen, seats))
 
 
 def _turn_seconds(chosen: int | None, seats: int) -> int | None:

@@ -1,4 +1,6 @@
 """All of Daredevil Rock's rules: ``decide`` a command; ``legal_moves`` and ``waiting_on`` from the same checks.
+``decide`` and ``legal_moves`` are the kernel's ``Decider`` (``games.core.decider``) over this
+module's handlers, declared at its end.
 
 ``decide`` never raises for a bad command: it returns ``Rejected(code, message)`` (see ``checks.Code``).
 Every outcome of chance (the deal, a refreshed deck, the first climber) is drawn from ``chance`` and
@@ -7,10 +9,8 @@ written into an event.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core.chance import Chance
-from games.core.commands import Begin, Command, Resign, Timeout
+from games.core.decider import Decider
 from games.core.decisions import Accepted, Decision, Rejected
 from games.core.deck import DrawPile
 from games.core.turns import Story
@@ -51,38 +51,6 @@ from games.daredevil_rock.moves import (
 from games.daredevil_rock.state import Position, State
 from games.daredevil_rock.turns import after_action, end_turn, new_story, settle_elimination, start_turn
 
-MOVE_TYPES = (Examine, Climb, FreeClimb, SetCam, Probe, Repel, Hang, RetrieveCam, EndTurn)
-
-
-def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
-    move = command.move
-    match move:
-        case Begin():
-            return _begin(state, command.at, chance)
-        case Timeout(deadline_id=deadline_id):
-            return _timeout(state, deadline_id, command.at)
-        case Resign():
-            return _resign(state, command.seat, command.at)
-    climber = gate(state, command.seat)
-    if isinstance(climber, Rejected):
-        return climber
-    if not isinstance(move, MOVE_TYPES):
-        return Rejected(Code.UNKNOWN_MOVE, "That is not a Daredevil Rock move.")
-    problem = check(state, climber, move)
-    if problem is not None:
-        return problem
-    story = new_story(state, command.at)
-    _play(story, climber.seat, move, chance)
-    return Accepted(tuple(story.events), story.state)
-
-
-def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
-    """The moves ``seat`` may make now (system moves and resigning aside)."""
-    climber = gate(state, seat)
-    if isinstance(climber, Rejected):
-        return ()
-    return tuple(move for move in candidates(state, climber) if check(state, climber, move) is None)
-
 
 def waiting_on(state: State) -> frozenset[int]:
     if not state.running or state.active is None:
@@ -108,7 +76,7 @@ def _begin(state: State, at: int, chance: Chance) -> Decision:
     return Accepted(tuple(story.events), story.state)
 
 
-def _timeout(state: State, deadline_id: str, at: int) -> Decision:
+def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decision:
     """Ruling 12: the current turn's deadline ends that turn; any other (stale) timeout changes nothing."""
     if not state.running or state.turn is None or not state.turn.times_out(deadline_id):
         return Accepted(())
@@ -117,7 +85,7 @@ def _timeout(state: State, deadline_id: str, at: int) -> Decision:
     return Accepted(tuple(story.events), story.state)
 
 
-def _resign(state: State, seat: int | None, at: int) -> Decision:
+def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision:
     """Ruling 16: the seat's climber is out of the game, as after a fall, at any time; if it was its
     turn, the next climber's turn starts."""
     climber = gate(state, seat, turn=False)
@@ -254,3 +222,17 @@ def _known(position: Position | None) -> Position:
     if position is None:
         raise ValueError("the checks guarantee a position here")
     return position
+
+
+DECIDER = Decider(
+    begin=_begin,
+    timeout=_timeout,
+    resign=_resign,
+    gate=gate,
+    check=check,
+    candidates=candidates,
+    new_story=new_story,
+    play=_play,
+)
+decide = DECIDER.decide
+legal_moves = DECIDER.legal_moves

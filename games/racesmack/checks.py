@@ -20,7 +20,7 @@ from games.racesmack.moves import (
     RevealCard,
     Tap,
 )
-from games.racesmack.state import LOSE, PLACE, Ask, Player, State
+from games.racesmack.state import LOSE, PLACE, Ask, State
 
 
 class Code(Codes):
@@ -32,9 +32,10 @@ class Code(Codes):
 Answer = PlaceCard | PlaceCards | LoseCard | LoseRaceCard | ChoosePenalty
 
 
-def gate(state: State, seat: int | None) -> Player | Rejected:
-    """The player at ``seat``, when the match is running and that player is still in it."""
-    return player_at(state, seat)
+def gate(state: State, seat: int | None) -> int | Rejected:
+    """``seat``, when the match is running and its player is still in it, else why not."""
+    player = player_at(state, seat)
+    return player if isinstance(player, Rejected) else player.seat
 
 
 def check(state: State, seat: int, move: Any) -> Rejected | None:

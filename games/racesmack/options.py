@@ -1,14 +1,12 @@
 """Match options for Racesmack: the three clocks, the bots' tap time and the variants.
 
 ``OPTIONS`` validates the JSON the service receives and publishes its JSON Schema; ``Options`` is the
-typed form the rules read.
+typed form the rules read (``OPTIONS.build(Options, raw)``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from games.core.options import BoolOption, Excludes, IntOption, OptionsSchema
 
@@ -101,33 +99,13 @@ OPTIONS = OptionsSchema(
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    play_seconds: int = 30
-    tap_seconds: int = 10
-    choice_seconds: int = 15
-    bot_tap_ms: int = 1500
-    racing_rules: bool = False
-    time_penalty: bool = False
-    noise_canceling: bool = False
-    tiebreaker: bool = False
-    after_you: bool = False
-    shifting_gears: bool = False
-    reveal_after_end: bool = True
-
-    @classmethod
-    def build(cls, raw: Mapping[str, Any] | None) -> Options:
-        """Parse ``raw`` (JSON options; defaults filled in). The service validates options when a match
-        is created, so bad options here are a programming error and raise ``ValueError``."""
-        values = OPTIONS.valid(raw)
-        return cls(
-            play_seconds=values["playSeconds"],
-            tap_seconds=values["tapSeconds"],
-            choice_seconds=values["choiceSeconds"],
-            bot_tap_ms=values["botTapMs"],
-            racing_rules=values["racingRules"],
-            time_penalty=values["timePenalty"],
-            noise_canceling=values["noiseCanceling"],
-            tiebreaker=values["tiebreaker"],
-            after_you=values["afterYou"],
-            shifting_gears=values["shiftingGears"],
-            reveal_after_end=values["revealAfterEnd"],
-        )
+    play_seconds: int
+    tap_seconds: int
+    choice_seconds: int
+    bot_tap_ms: int
+    racing_rules: bool
+    time_penalty: bool
+    noise_canceling: bool
+    tiebreaker: bool
+    after_you: bool
+    shifting_gears: bool

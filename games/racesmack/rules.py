@@ -1,5 +1,6 @@
 """All of Racesmack's rules: ``decide`` a command; ``legal_moves`` and ``waiting_on`` from the same
-checks (``checks``). The round's steps are told in ``rounds``.
+checks (``checks``). The round's steps are told in ``rounds``. ``decide`` and ``legal_moves`` are the
+kernel's ``Decider`` (``games.core.decider``) over this module's handlers, declared at its end.
 
 ``decide`` never raises for a bad command: it returns ``Rejected(code, message)``. Every outcome of
 chance (the shuffle, the Racing Rules deck) is drawn from ``chance`` and written into an event.
@@ -7,12 +8,10 @@ chance (the shuffle, the Racing Rules deck) is drawn from ``chance`` and written
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core import sealed, taps
 from games.core.chance import Chance
-from games.core.commands import Begin, Command, Resign, Timeout
 from games.core.deadlines import Deadline
+from games.core.decider import Decider
 from games.core.decisions import Accepted, Codes, Decision, Rejected
 from games.core.deck import deal
 from games.core.turns import Story
@@ -50,33 +49,6 @@ from games.racesmack.rounds import ask_loss, close_taps, end_round, new_story, o
 from games.racesmack.state import LOSE, PLACE, Ask, State
 
 PENALTY_CARDS = 2  # Time Penalty: the Race or hand cards an incorrect tap costs
-
-
-def decide(state: State, command: Command[Any], chance: Chance) -> Decision:
-    move = command.move
-    match move:
-        case Begin():
-            return _begin(state, command.at, chance)
-        case Timeout(deadline_id=deadline_id):
-            return _timeout(state, deadline_id, command.at, chance)
-        case Resign():
-            return _resign(state, command.seat, command.at, chance)
-    player = gate(state, command.seat)
-    if isinstance(player, Rejected):
-        return player
-    problem = check(state, player.seat, move)
-    if problem is not None:
-        return problem
-    story = new_story(state, command.at)
-    _play(story, player.seat, move, chance)
-    return Accepted(tuple(story.events), story.state)
-
-
-def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
-    """The moves ``seat`` may make now (system moves and resigning aside)."""
-    if isinstance(gate(state, seat), Rejected):
-        return ()
-    return tuple(move for move in candidates(state, seat) if check(state, seat, move) is None)
 
 
 def waiting_on(state: State) -> frozenset[int]:
@@ -219,18 +191,18 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
     """Ruling 20: the player leaves; a question it was asked takes its default, its hand leaves the game
     face down (a card it already played stays on the table), and a step that waited only on it ends.
     The last player left wins."""
-    player = gate(state, seat)
-    if isinstance(player, Rejected):
-        return player
+    leaving = gate(state, seat)
+    if isinstance(leaving, Rejected):
+        return leaving
     story = new_story(state, at)
-    ask = state.ask_of(player.seat)
+    ask = state.ask_of(leaving)
     if ask is not None and ask.kind == PLACE:
         _answer(story, ask, _default(ask), chance)  # the cards it won stay in its Race for the ranking
     choosing = story.state.choosing
-    chosen = None if choosing is None or choosing.revealed else choosing.choices.get(player.seat)
-    held = story.state.players[player.seat].hand
+    chosen = None if choosing is None or choosing.revealed else choosing.choices.get(leaving)
+    held = story.state.players[leaving].hand
     hand = tuple(card for card in held if chosen is None or card.id != chosen.card)
-    story.tell(PlayerLeft(player.seat, len(hand), hand, state.options.after_you))
+    story.tell(PlayerLeft(leaving, len(hand), hand, state.options.after_you))
     playing = story.state.playing()
     if len(playing) == 1:
         story.tell(MatchEnded(playing, "last player standing"))
@@ -251,3 +223,17 @@ def _move_on(story: Story[State], chance: Chance) -> None:
     elif state.choosing is not None and not state.choosing.closed:
         story.tell(*sealed.time_out(state.choosing, state.choosing.key))
         reveal(story, chance)
+
+
+DECIDER = Decider(
+    begin=_begin,
+    timeout=_timeout,
+    resign=_resign,
+    gate=gate,
+    check=check,
+    candidates=candidates,
+    new_story=new_story,
+    play=_play,
+)
+decide = DECIDER.decide
+legal_moves = DECIDER.legal_moves

@@ -27,8 +27,9 @@ GAMES = sorted(REGISTRY)
 
 
 def package_dir(key: str) -> Path:
-    """The game's package (``games/<package>/``), found from the module of its spec's ``decide``."""
-    package = ".".join(REGISTRY[key].decide.__module__.split(".")[:2])
+    """The game's package (``games/<package>/``), found from the module of its spec's ``evolve`` (its
+    ``decide`` is the kernel's ``Decider``, whose methods live in ``games.core``)."""
+    package = ".".join(REGISTRY[key].evolve.__module__.split(".")[:2])
     path = importlib.import_module(package).__file__
     assert path is not None, package
     return Path(path).parent

@@ -17,7 +17,7 @@ from typing import Any
 
 from games.cactus_card_game.cards import DECK, POINT_CARDS, Card, Kind
 from games.cactus_card_game.evolve import evolve
-from games.cactus_card_game.options import Options
+from games.cactus_card_game.options import OPTIONS, Options
 from games.cactus_card_game.rules import decide
 from games.cactus_card_game.state import Player, State
 from games.core.turns import Turn
@@ -80,7 +80,7 @@ def table(
     )
     left = POINT_CARDS - sum(points.values()) if point_pile is None else point_pile
     return State(
-        Options.build(options or {}),
+        OPTIONS.build(Options, options or {}),
         len(hands),
         players,
         draw_pile=pile,

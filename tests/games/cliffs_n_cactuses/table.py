@@ -17,7 +17,7 @@ from typing import Any
 from games.cliffs_n_cactuses.cards import DECK, Card, label
 from games.cliffs_n_cactuses.evolve import evolve
 from games.cliffs_n_cactuses.moves import Draw, PlayCard
-from games.cliffs_n_cactuses.options import Options
+from games.cliffs_n_cactuses.options import OPTIONS, Options
 from games.cliffs_n_cactuses.rounds import start_round
 from games.cliffs_n_cactuses.rules import decide
 from games.cliffs_n_cactuses.state import Phase, Racer, State
@@ -67,7 +67,7 @@ def table(
         Racer(seat, position, held.get(seat, ()), larry=True if larry is None else larry[seat])
         for seat, position in enumerate(positions)
     )
-    built = Options.build({"revealSeconds": 0, **(options or {})})
+    built = OPTIONS.build(Options, {"revealSeconds": 0, **(options or {})})
     state = State(
         built, len(positions), racers, deck=top + rest, phase=Phase.RACE, round=rounds_played
     )  # dealt: started

@@ -1,4 +1,5 @@
 import json
+from dataclasses import dataclass
 
 import hypothesis
 import jsonschema
@@ -17,6 +18,20 @@ SCHEMA = OptionsSchema(
         ChoiceOption("start", "top", "Where to start.", ("top", "middle")),
     )
 )
+CLOCKS = OptionsSchema(
+    (
+        IntOption("turnSeconds", 60, "Seconds per turn. 0: no timer.", minimum=0, off_at_zero=True),
+        IntOption("botTapMs", 1500, "The bot's tap time.", minimum=0),
+        ChoiceOption("height", "1200", "Where to start, in metres.", ("1200", "600"), numbers=True),
+    )
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Clocks:
+    turn_seconds: int | None
+    bot_tap_ms: int
+    height: int
 
 
 def test_missing_options_take_their_defaults():
@@ -122,3 +137,26 @@ def test_options_that_exclude_each_other_are_refused_together_saying_why():
     validator = jsonschema.validators.validator_for(schema)(schema)
     assert validator.is_valid({"fast": True, "slow": False})
     assert not validator.is_valid({"fast": True, "slow": True})
+
+
+def test_built_options_take_the_schema_defaults_in_snake_case():
+    assert CLOCKS.build(Clocks, None) == Clocks(turn_seconds=60, bot_tap_ms=1500, height=1200)
+
+
+def test_built_options_read_zero_seconds_as_no_timer_and_a_number_choice_as_its_number():
+    assert CLOCKS.build(Clocks, {"turnSeconds": 0, "height": "600"}) == Clocks(None, 1500, 600)
+    assert CLOCKS.build(Clocks, {"botTapMs": 0}).bot_tap_ms == 0  # not a clock that 0 switches off
+
+
+def test_a_built_option_may_be_read_in_the_rules_own_terms():
+    assert CLOCKS.build(Clocks, {"botTapMs": 40}, bot_tap_ms=lambda ms: ms * 2).bot_tap_ms == 80
+
+
+def test_building_refuses_options_the_service_would_refuse():
+    with pytest.raises(ValueError, match="turnSeconds"):
+        CLOCKS.build(Clocks, {"turnSeconds": -1})
+
+
+@pytest.mark.parametrize("spec", REGISTRY.values(), ids=list(REGISTRY))
+def test_every_game_reads_each_of_its_typed_options_from_its_schema(spec):
+    assert spec.initial_state(spec.options.defaults(), spec.min_players) is not None

@@ -20,7 +20,7 @@ from games.core.visibility import Event
 from games.racesmack.cards import DECK, Card, icons
 from games.racesmack.evolve import evolve
 from games.racesmack.moves import LoseRaceCard, PlaceCard, Tap
-from games.racesmack.options import Options
+from games.racesmack.options import OPTIONS, Options
 from games.racesmack.rounds import new_story, open_round
 from games.racesmack.rules import decide
 from games.racesmack.state import Player, State
@@ -71,7 +71,7 @@ def table(
     )
     left = [c for c in DECK if c.id not in used and c.id not in pile]
     state = State(
-        Options.build(options or {}),
+        OPTIONS.build(Options, options or {}),
         len(hands),
         players,
         draw_pile=tuple(by_id(i) for i in pile),
@@ -100,7 +100,7 @@ def after_you(
     )
     used = {*draw, *(i for hand in hands for i in hand), *(i for race in races.values() for i in race)}
     state = State(
-        Options.build({"afterYou": True, **(options or {})}),
+        OPTIONS.build(Options, {"afterYou": True, **(options or {})}),
         len(hands),
         players,
         draw_pile=tuple(map(by_id, draw)),
