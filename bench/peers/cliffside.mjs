@@ -37,9 +37,9 @@ export class Http {
     this.url = `${base}/graphql/`;
   }
 
-  // A kept-alive connection that the server closes as the request leaves it ("other side closed") is
-  // sent again once, on a new connection, as browsers do: the request is a read, or a move carrying
-  // its idempotency key (played once however often it arrives).
+  // A request sent on a kept-alive connection that the server had just closed for idleness ("other
+  // side closed") never reached it: sent again once, on a new connection, as browsers do. Moves carry
+  // no idempotency key, like the peer's: a key costs the server a read and a write per move.
   async execute(query, variables = {}, token = null) {
     try {
       return await this.post(query, variables, token);

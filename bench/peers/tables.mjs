@@ -70,9 +70,7 @@ class Seat {
     const version = this.position.version;
     this.acted = version;
     this.busy = true;
-    this.keys = (this.keys ?? 0) + 1;
-    const key = `${matchId}:${this.index}:${this.keys}`; // its own per move: a resend is played once
-    const variables = { id: matchId, move: this.choose(this.position.moves).input, version, key };
+    const variables = { id: matchId, move: this.choose(this.position.moves).input, version };
     const sent = now();
     const answer =
       shape === 'ws'
