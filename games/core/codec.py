@@ -25,8 +25,13 @@ class CodecError(ValueError):
     """Data that does not fit the declared type."""
 
 
+_PRIMITIVES = frozenset({int, str, bool, float, type(None)})
+
+
 def encode(value: Any) -> Any:
     """A JSON-ready form of a dataclass, tuple, frozenset, mapping, enum or primitive."""
+    if type(value) in _PRIMITIVES:  # most values, tested first: every event and legal move passes here
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {field.name: encode(getattr(value, field.name)) for field in dataclasses.fields(value)}
     if isinstance(value, enum.Enum):
@@ -219,6 +224,13 @@ def _camel(name: str) -> str:
     return head + "".join(word.title() for word in rest)
 
 
+# Every update a subscriber is sent dumps each of its legal moves: the class's names are worked out once.
+@functools.cache
+def _keys(cls: type) -> tuple[tuple[str, str], ...]:
+    """``(field name, JSON key)`` of each field of the move class ``cls``."""
+    return tuple((f.name, _camel(f.name)) for f in dataclasses.fields(cls))
+
+
 def camel_keys(value: Any) -> Any:
     """JSON with every object key in camelCase, as the API speaks (``deck_size`` -> ``deckSize``)."""
     if isinstance(value, Mapping):
@@ -228,6 +240,7 @@ def camel_keys(value: Any) -> Any:
     return value
 
 
+@functools.cache
 def _action(cls: type) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).upper()
 
@@ -243,8 +256,10 @@ class MoveCodec:
         return {_action(cls): cls for cls in self.types}
 
     def dump(self, move: Any) -> dict[str, Any]:
-        fields = {_camel(f.name): encode(getattr(move, f.name)) for f in dataclasses.fields(move)}
-        return {"action": _action(type(move)), **fields}
+        dumped = {"action": _action(type(move))}
+        for name, key in _keys(type(move)):
+            dumped[key] = encode(getattr(move, name))
+        return dumped
 
     def load(self, data: Any) -> Any:
         """The move ``data`` describes, or a ``Rejected`` saying what is wrong with it."""
