@@ -85,10 +85,5 @@ def forget_player(player_id: int) -> None:
             del _found[hashed]
 
 
-def forget_tokens() -> None:
-    with _lock:
-        _found.clear()
-
-
 def get_player(*, player_id: int) -> Player | None:
     return Player.objects.filter(pk=player_id).first()

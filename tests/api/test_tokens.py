@@ -25,7 +25,7 @@ from api.common import sockets
 from api.common.errors import ServiceError
 from api.common.sockets import PLAYER_BANNED, TOKEN_REVOKED
 from api.players.models import Player
-from api.players.selectors import forget_tokens, player_for_token, token_status
+from api.players.selectors import forget_player, player_for_token, token_status
 from api.players.services import register_player, rotate_token
 from api.players.tokens import hash_token
 
@@ -46,7 +46,7 @@ def disconnected(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str]]:
 def idle_for(player: Player, days: float) -> None:
     """As if the player's token was last used ``days`` ago (and the process never saw it since)."""
     Player.objects.filter(pk=player.pk).update(token_used_at=timezone.now() - dt.timedelta(days=days))
-    forget_tokens()
+    forget_player(player.pk)
 
 
 # --- lifetime: sliding, recorded at most hourly --------------------------------------------------------
@@ -74,7 +74,9 @@ def test_each_use_slides_the_lifetime_with_at_most_one_write_an_hour(settings, r
     lookups = 50
     with CaptureQueriesContext(connection) as queries:
         for _ in range(lookups):
-            forget_tokens()  # each lookup misses the process cache: another process, or a minute later
+            forget_player(
+                player.pk
+            )  # each lookup misses the process cache: another process, or a minute later
             assert player_for_token(token=token) == player
     used_at = Player.objects.get(pk=player.pk).token_used_at
     assert timezone.now() - used_at < dt.timedelta(minutes=1)
@@ -109,8 +111,8 @@ def test_the_migration_starts_every_existing_tokens_idle_clock_at_the_upgrade(se
     old.objects.create(name="Ada", token_hash=hash_token(token))
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())  # every app, had one depended on the new field
-    forget_tokens()
     player = Player.objects.get(name="Ada")
+    forget_player(player.pk)
     assert timezone.now() - player.token_used_at < dt.timedelta(minutes=1)
     assert player_for_token(token=token) == player
 
