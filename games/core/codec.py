@@ -256,8 +256,9 @@ class MoveCodec:
         return {_action(cls): cls for cls in self.types}
 
     def dump(self, move: Any) -> dict[str, Any]:
-        dumped = {"action": _action(type(move))}
-        for name, key in _keys(type(move)):
+        cls = move.__class__
+        dumped = {"action": _action(cls)}
+        for name, key in _keys(cls):
             dumped[key] = encode(getattr(move, name))
         return dumped
 

@@ -139,3 +139,15 @@ async def test_with_debug_off_a_bug_is_masked_but_a_coded_error_is_not(monkeypat
     assert coded.errors[0].extensions == {"code": "INVALID_NAME"}
     unmasked = await build_live_schema(debug=True).execute("{ games { key } }")
     assert unmasked.errors[0].message == "secret internals"
+
+
+async def test_over_the_websocket_too_a_bug_is_masked_in_each_streamed_result(monkeypatch):
+    # The WebSocket runs every operation through `stream`, result by result (a subscription's updates).
+    def broken() -> None:
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr("api.graphql.queries.all_games", broken)
+    streamed = [result async for result in await build_live_schema(debug=False).stream("{ games { key } }")]
+    assert [(error.message, error.extensions) for result in streamed for error in result.errors] == [
+        ("Unexpected error.", {"code": "INTERNAL_SERVER_ERROR"})
+    ]
