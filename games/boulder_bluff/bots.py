@@ -30,15 +30,6 @@ GUESS_FACE_DOWN = 2  # what a face-down card of another climber is guessed to ad
 PREP_UNTIL = 7  # the heuristic preps while its hand is smaller and no boulder is within reach
 
 
-class RandomBot:
-    """Any legal move, uniformly at random."""
-
-    name = "random"
-
-    def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
-        return chance.pick(legal)
-
-
 def strength(cards: Sequence[Card], boulder: Boulder) -> int:
     """The Raw Strength ``cards`` would give on ``boulder``."""
     return sum(card.value or 0 for card in cards if set(card.colours) & set(boulder.colours))

@@ -107,8 +107,8 @@ def time_out(story: Story[State], deadline_id: str, chance: Chance) -> None:
 
 
 def resign(story: Story[State], seat: int, chance: Chance) -> None:
-    """Ruling 20: ``seat`` is out. With one player left the match ends (a climb under way is cleared
-    first). Otherwise what it was asked is answered as silence, its hand is discarded face down, and,
+    """Ruling 20: ``seat`` is out, ranked last. With one player left the match ends (a climb under way
+    is cleared first). Otherwise what it was asked is answered as silence, its hand is discarded face down, and,
     on its turn with no climb, the chalk bag passes on; a climb it is in goes on with its played cards."""
     story.tell(Resigned(seat))
     state = story.state

@@ -93,20 +93,11 @@ def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decisio
     return Accepted(tuple(story.events), story.state)
 
 
-def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision:
-    """Ruling 20: who resigns is out, ranked last; the match ends only when one player is left."""
-    player = in_match(state, seat)
-    if isinstance(player, Rejected):
-        return player
-    story = new_story(state, at)
-    plays.resign(story, player, chance)
-    return Accepted(tuple(story.events), story.state)
-
-
 DECIDER = Decider(
     begin=_begin,
     timeout=_timeout,
-    resign=_resign,
+    may_resign=in_match,
+    leave=plays.resign,
     gate=gate,
     check=check,
     candidates=candidates,

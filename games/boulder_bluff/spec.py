@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.boulder_bluff.bots import HeuristicBot, RandomBot
+from games.boulder_bluff.bots import HeuristicBot
 from games.boulder_bluff.cards import COPIES
 from games.boulder_bluff.checks import waiting_on
 from games.boulder_bluff.events import EVENTS
@@ -18,7 +18,7 @@ from games.boulder_bluff.rules import deadlines, decide, legal_moves, shown_wait
 from games.boulder_bluff.state import Player, State, invariants
 from games.boulder_bluff.views import BoulderBluffView, player_view, secrets
 from games.core.outcome import Outcome, competition_ranks
-from games.core.spec import GameSpec
+from games.core.spec import GameSpec, RandomBot
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 

@@ -16,7 +16,7 @@ from games.boulder_bluff.options import Options
 from games.core.prompt import Prompt
 from games.core.sealed import SealedRound
 from games.core.steps import Steps
-from games.core.turns import Turn
+from games.core.turns import TakesTurns, Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +131,7 @@ Waiting = Playing | Prompt[bool] | Prompt[int] | Prompt[int | None] | SealedRoun
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(TakesTurns):
     options: Options
     seats: int
     players: tuple[Player, ...]
@@ -214,10 +214,6 @@ class State:
     @property
     def running(self) -> bool:
         return self.table.started and not self.table.over
-
-    @property
-    def active(self) -> int | None:
-        return None if self.turn is None or self.table.over else self.turn.seat
 
 
 JOIN, BOAR, INJURY = "join", "boar", "injury"  # the kinds of prompt

@@ -28,6 +28,7 @@ from games.cactus_card_game.moves import (
 )
 from games.cactus_card_game.views import CactusView, CardView, PlayerView, WindowView
 from games.core.chance import Chance
+from games.core.spec import choose_wanted
 
 # What a card is worth to the heuristic when it takes one: set material first, then the cards that
 # earn or guard points.
@@ -44,15 +45,6 @@ THEFTS = (Kind.STEAL_A_POINT, Kind.FREE_POINT)
 SET_CHARACTERS = (Kind.WALTER, Kind.SPIKE, Kind.CHARLIE)  # best first
 
 
-class RandomBot:
-    """Any legal move, uniformly at random."""
-
-    name = "random"
-
-    def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
-        return chance.pick(legal)
-
-
 class HeuristicBot:
     """A sensible player: it completes sets, takes points and cards from the leader, and keeps its STOPs
     for points: a point stolen from itself, a point that would let a leader win, or its own point
@@ -67,15 +59,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
-        if not legal:
-            return None
-        wanted = self._wanted(view, tuple(legal), chance)
-        if wanted in legal:
-            return wanted
-        for fallback in (LetItStand(), DrawCard()):
-            if fallback in legal:
-                return fallback
-        return chance.pick(legal)
+        return choose_wanted(view, legal, chance, self._wanted, fallbacks=(LetItStand(), DrawCard()))
 
     def _wanted(self, view: CactusView, allowed: tuple[Move, ...], chance: Chance) -> Move | None:
         if view.choice is not None:

@@ -30,7 +30,7 @@ from games.cactus_card_game.moves import (
     Stop,
     TakeCard,
 )
-from games.cactus_card_game.state import Action, State
+from games.cactus_card_game.state import Action, Player, State
 from games.cactus_card_game.turns import draw, earn, end_turn, keep_clock, new_story, start_turn
 from games.core.chance import Chance
 from games.core.deadlines import Deadline, seconds_after
@@ -163,14 +163,11 @@ def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decisio
     return Accepted(tuple(story.events), story.state)
 
 
-def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision:
+def _resign(story: Story[State], player: Player, chance: Chance) -> None:
     """Ruling 18: the player leaves; its hand goes face up to the discards, its points stay for the
     ranking. Its own action still waiting on a window is abandoned; a window it could answer stops
     waiting on it; a choice it is part of is withdrawn. The last player left wins."""
-    player = gate(state, seat)
-    if isinstance(player, Rejected):
-        return player
-    story = new_story(state, at)
+    state = story.state  # the table before the player leaves
     window, action = state.window, state.action
     closing: tuple[Event, ...] = ()
     if window is not None and window.actor == player.seat:
@@ -189,7 +186,6 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
         if player.seat == state.active:
             end_turn(story, "resigned", chance)
     keep_clock(story)
-    return Accepted(tuple(story.events), story.state)
 
 
 def _window(state: State) -> ReactionWindow[Action]:
@@ -209,7 +205,8 @@ def _seat(seat: int | None) -> int:
 DECIDER = Decider(
     begin=_begin,
     timeout=_timeout,
-    resign=_resign,
+    may_resign=gate,
+    leave=_resign,
     gate=gate,
     check=check,
     candidates=candidates,

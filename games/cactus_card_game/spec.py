@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.cactus_card_game.bots import HeuristicBot, RandomBot
+from games.cactus_card_game.bots import HeuristicBot
 from games.cactus_card_game.cards import Card
 from games.cactus_card_game.events import EVENTS
 from games.cactus_card_game.evolve import evolve
@@ -17,7 +17,7 @@ from games.cactus_card_game.state import Player, State, invariants
 from games.cactus_card_game.views import CactusView, player_view, secrets
 from games.core.copies import Copies
 from games.core.outcome import Outcome, competition_ranks
-from games.core.spec import GameSpec
+from games.core.spec import GameSpec, RandomBot
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 

@@ -12,7 +12,7 @@ from games.cactus_card_game.cards import DECK, POINT_CARDS, Card, Kind, points_t
 from games.cactus_card_game.options import Options
 from games.core.prompt import Prompt
 from games.core.reaction import ReactionWindow
-from games.core.turns import Turn
+from games.core.turns import TakesTurns, Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,7 @@ class Choice:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(TakesTurns):
     options: Options
     seats: int
     players: tuple[Player, ...]
@@ -105,15 +105,6 @@ class State:
     @property
     def goal(self) -> int:
         return points_to_win(self.seats)
-
-    @property
-    def active(self) -> int | None:
-        """The seat whose turn it is (nobody's once the match is over)."""
-        return None if self.turn is None or self.over else self.turn.seat
-
-    @property
-    def turn_number(self) -> int:
-        return 0 if self.turn is None else self.turn.number
 
     def playing(self) -> tuple[int, ...]:
         """Seats still in the match."""

@@ -21,15 +21,6 @@ from games.core.chance import Chance
 DESPERATE_M = 400  # another racer this close to the bottom: time for Larry
 
 
-class RandomBot:
-    """Any legal move, uniformly at random."""
-
-    name = "random"
-
-    def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
-        return chance.pick(legal)
-
-
 class HeuristicBot:
     name = "heuristic"
 

@@ -204,17 +204,13 @@ def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decisio
     return Accepted(tuple(story.events), story.state)
 
 
-def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision:
+def _resign(story: Story[State], player: int, chance: Chance) -> None:
     """The racer leaves; the last one left wins. Whatever waited on the leaver moves on without them."""
-    player = gate(state, seat)
-    if isinstance(player, Rejected):
-        return player
-    story = new_story(state, at)
     story.tell(ev.Resigned(player))
     left = story.state.playing()
     if len(left) == 1:
         story.tell(ev.MatchEnded(left, "every other racer left"))
-        return Accepted(tuple(story.events), story.state)
+        return
     state = story.state
     if state.phase is Phase.RACE and state.race is not None and player in state.race.waiting_on:
         _finish(story, player, chance)
@@ -224,13 +220,13 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
         _play(story, player, KeepLarry(), chance)
     elif state.tiebreak is not None and state.tiebreak.throws is not None:
         _judge_if_thrown(story, chance)
-    return Accepted(tuple(story.events), story.state)
 
 
 DECIDER = Decider(
     begin=_begin,
     timeout=_timeout,
-    resign=_resign,
+    may_resign=gate,
+    leave=_resign,
     gate=gate,
     check=check,
     candidates=_candidates,

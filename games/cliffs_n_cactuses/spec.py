@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.cliffs_n_cactuses.bots import HeuristicBot, RandomBot
+from games.cliffs_n_cactuses.bots import HeuristicBot
 from games.cliffs_n_cactuses.cards import CARD_COPIES
 from games.cliffs_n_cactuses.events import EVENTS
 from games.cliffs_n_cactuses.evolve import evolve
@@ -16,7 +16,7 @@ from games.cliffs_n_cactuses.rules import deadlines, decide, legal_moves, may_ac
 from games.cliffs_n_cactuses.state import Racer, State, invariants
 from games.cliffs_n_cactuses.views import CliffsNCactusesView, player_view, secrets
 from games.core.outcome import Outcome, competition_ranks
-from games.core.spec import GameSpec
+from games.core.spec import GameSpec, RandomBot
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 

@@ -1,11 +1,13 @@
 """The head of every game's ``decide`` and ``legal_moves``, written once.
 
-A command is one of the system moves, each with the game's own handler (``Begin`` deals, ``Timeout``
-ends what its deadline guards, ``Resign`` takes a seat out), or a player's move. A player's move passes
-the game's ``gate`` (may this seat move at all now? the gate starts with ``seats.may_move``), then its
-``check`` (is this move allowed now, and is it one of the game's moves at all?), and is then told by
-its ``play`` through a new ``Story``. ``legal_moves`` asks the same gate and check of the game's
-``candidates``, so that what a seat is offered is exactly what ``decide`` accepts.
+A command is one of the system moves, or a player's move. ``Begin`` (which deals) and ``Timeout`` (which
+ends what its deadline guards) go to the game's own handlers. ``Resign`` takes a seat out: it passes the
+game's ``may_resign`` (any seat still in a running match may resign, at any time, its turn or not), and
+what the leaver's leaving does is told by the game's ``leave`` through a new ``Story``. A player's move
+passes the game's ``gate`` (may this seat move at all now? the gate starts with ``seats.may_move``),
+then its ``check`` (is this move allowed now, and is it one of the game's moves at all?), and is then
+told by its ``play`` through a new ``Story``. ``legal_moves`` asks the same gate and check of the
+game's ``candidates``, so that what a seat is offered is exactly what ``decide`` accepts.
 
 A game declares its ``Decider`` at the end of ``rules.py``, once its handlers are defined, and exports
 ``decide = DECIDER.decide`` and ``legal_moves = DECIDER.legal_moves``.
@@ -30,7 +32,8 @@ P = TypeVar("P")  # what the gate lets through: the player, or its seat, as the 
 class Decider(Generic[S, P]):
     begin: Callable[[S, int, Chance], Decision]  # (state, at, chance)
     timeout: Callable[[S, str, int, Chance], Decision]  # (state, deadline id, at, chance)
-    resign: Callable[[S, int | None, int, Chance], Decision]  # (state, seat, at, chance)
+    may_resign: Callable[[S, int | None], P | Rejected]  # who may resign: a seat still in the match, any time
+    leave: Callable[[Story[S], P, Chance], None]  # (story, leaver, chance): what its leaving does
     gate: Callable[[S, int | None], P | Rejected]
     check: Callable[[S, P, Any], Rejected | None]
     candidates: Callable[[S, P], Iterable[Any]]  # every move worth asking ``check`` about
@@ -44,7 +47,7 @@ class Decider(Generic[S, P]):
             case Timeout(deadline_id=deadline_id):
                 return self.timeout(state, deadline_id, command.at, chance)
             case Resign():
-                return self.resign(state, command.seat, command.at, chance)
+                return self._resign(state, command, chance)
         return self._move(state, command, chance)
 
     def legal_moves(self, state: S, seat: int) -> tuple[Any, ...]:
@@ -66,4 +69,13 @@ class Decider(Generic[S, P]):
         assert command.seat is not None  # the gate refuses a missing seat
         story = self.new_story(state, command.at)
         self.play(story, command.seat, command.move, chance)
+        return Accepted(tuple(story.events), story.state)
+
+    def _resign(self, state: S, command: Command[Any], chance: Chance) -> Decision:
+        """A seat leaves the match. Not ``gate``: a seat may resign whether or not the match waits on it."""
+        leaver = self.may_resign(state, command.seat)
+        if isinstance(leaver, Rejected):
+            return leaver
+        story = self.new_story(state, command.at)
+        self.leave(story, leaver, chance)
         return Accepted(tuple(story.events), story.state)

@@ -18,7 +18,8 @@
 - ``player_view(state, viewer)``: what ``viewer`` may know; events redact themselves (see visibility).
 - ``deadlines(state)``: the timers the service must arm; ``Timeout(id)`` is what passing one does.
 - ``outcome(state)``: ranks and scores once the match is over, else ``None``.
-- ``bots``: players that choose from their own view and the legal moves only.
+- ``bots``: players that choose from their own view and the legal moves only. A heuristic one that
+  knows the move it wants, and what to play when that move is not legal, chooses with ``choose_wanted``.
 - ``invariants(state)``: what must always hold (cards conserved...); returns the violations found.
 - ``secrets(state, viewer)``: values ``viewer`` must not be able to learn now (face-down cards, deck
   order, other hands). The redaction suite checks that none of them appears in what the viewer gets.
@@ -55,6 +56,8 @@ from games.core.outcome import Outcome
 from games.core.visibility import Event, Viewer
 
 S = TypeVar("S")
+V = TypeVar("V")  # a bot's view
+M = TypeVar("M")  # a move
 
 
 class Bot(Protocol):
@@ -63,6 +66,37 @@ class Bot(Protocol):
     name: str
 
     def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any: ...
+
+
+class RandomBot:
+    """Any legal move, uniformly at random from the seeded stream: every game's "random" bot."""
+
+    name = "random"
+
+    def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
+        return chance.pick(legal)
+
+
+def choose_wanted(
+    view: V,
+    legal: Sequence[M],
+    chance: Chance,
+    wanted: Callable[[V, tuple[M, ...], Chance], M | None],
+    fallbacks: tuple[M, ...] = (),
+) -> M | None:
+    """A heuristic bot's choice: nothing without a legal move; else the move it ``wanted`` (asked with
+    the legal moves), when legal; else the first of its ``fallbacks`` that is legal; else a legal move
+    drawn from the seeded stream. A wish the rules refuse (its reading of the view may be wrong) never
+    stalls the match, and a bot's play stays reproducible."""
+    if not legal:
+        return None
+    move = wanted(view, tuple(legal), chance)
+    if move in legal:
+        return move
+    for fallback in fallbacks:
+        if fallback in legal:
+            return fallback
+    return chance.pick(legal)
 
 
 @dataclass(frozen=True)

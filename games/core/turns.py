@@ -2,14 +2,15 @@
 
 A game that takes turns keeps a ``Turn`` in its state (``None`` before the deal and after the end),
 tells ``TurnStarted`` and ``TurnEnded`` through a ``Story``, and lists ``turn.deadlines()``. Passing a
-turn's deadline is ``Timeout(turn.deadline_id)``; once another turn has started that id is stale.
+turn's deadline is ``Timeout(turn.deadline_id)``; once another turn has started that id is stale. Its
+state reads whose turn it is, and the turn's number, through ``TakesTurns``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from games.core.deadlines import Deadline, seconds_after
 from games.core.visibility import Event
@@ -52,6 +53,32 @@ class Turn:
     def times_out(self, deadline_id: str) -> bool:
         """True when ``deadline_id`` is this turn's current deadline (any other timeout is stale)."""
         return self.deadline is not None and deadline_id == self.deadline_id
+
+
+class HasTurn(Protocol):
+    """A game's state that keeps its ``Turn`` and knows whether the match is over."""
+
+    @property
+    def turn(self) -> Turn | None: ...
+    @property
+    def over(self) -> bool: ...
+
+
+class TakesTurns:
+    """``active`` and ``turn_number`` of a game's state, read from its ``turn`` and ``over``. A base of
+    the frozen, slotted state dataclasses: it adds no slot of its own, so they stay slotted."""
+
+    __slots__ = ()
+
+    @property
+    def active(self: HasTurn) -> int | None:
+        """The seat whose turn it is (nobody's once the match is over)."""
+        return None if self.turn is None or self.over else self.turn.seat
+
+    @property
+    def turn_number(self: HasTurn) -> int:
+        """1 for the first turn of the match; 0 before it."""
+        return 0 if self.turn is None else self.turn.number
 
 
 class Story(Generic[S]):

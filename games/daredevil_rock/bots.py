@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core.chance import Chance
+from games.core.spec import choose_wanted
 from games.daredevil_rock.moves import (
     Climb,
     EndTurn,
@@ -18,15 +19,6 @@ from games.daredevil_rock.moves import (
     SetCam,
 )
 from games.daredevil_rock.views import ClimberView, DaredevilRockView, SpaceView
-
-
-class RandomBot:
-    """Any legal move, uniformly at random."""
-
-    name = "random"
-
-    def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
-        return chance.pick(legal)
 
 
 class HeuristicBot:
@@ -44,12 +36,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
-        if not legal:
-            return None
-        wanted = self._wanted(view, tuple(legal), chance)
-        if wanted in legal:
-            return wanted
-        return EndTurn() if EndTurn() in legal else chance.pick(legal)
+        return choose_wanted(view, legal, chance, self._wanted, fallbacks=(EndTurn(),))
 
     def _wanted(self, view: DaredevilRockView, allowed: tuple[Move, ...], chance: Chance) -> Move | None:
         me = view.climbers[view.seat or 0]

@@ -54,8 +54,17 @@ MUST_EXAMINE = Rejected(
 )
 
 
-def gate(state: State, seat: int | None, *, turn: bool = True) -> Climber | Rejected:
-    """The climber of ``seat`` if it may move now at all (``turn``: only in its own turn), else why not."""
+def gate(state: State, seat: int | None) -> Climber | Rejected:
+    """The climber of ``seat`` if it may move now at all (only in its own turn), else why not."""
+    climber = in_match(state, seat)
+    if isinstance(climber, Rejected) or seat == state.active:
+        return climber
+    return Rejected(Code.NOT_YOUR_TURN, "It is not your turn.")
+
+
+def in_match(state: State, seat: int | None) -> Climber | Rejected:
+    """The climber of ``seat`` while it is still in a running match, whoever's turn it is (Ruling 16: a
+    climber may resign at any time), else why not."""
     moving = may_move(
         started=state.started,
         over=state.over,
@@ -63,11 +72,7 @@ def gate(state: State, seat: int | None, *, turn: bool = True) -> Climber | Reje
         seat=seat,
         playing=lambda index: not state.climbers[index].eliminated,
     )
-    if isinstance(moving, Rejected):
-        return moving
-    if turn and moving != state.active:
-        return Rejected(Code.NOT_YOUR_TURN, "It is not your turn.")
-    return state.climbers[moving]
+    return moving if isinstance(moving, Rejected) else state.climbers[moving]
 
 
 def check(state: State, climber: Climber, move: Move) -> Rejected | None:

@@ -15,7 +15,7 @@ from games.core.decisions import Accepted, Decision, Rejected
 from games.core.deck import DrawPile
 from games.core.turns import Story
 from games.daredevil_rock.cards import DECK, DRAW_DECK, Card, within_three
-from games.daredevil_rock.checks import Code, candidates, check, gate
+from games.daredevil_rock.checks import Code, candidates, check, gate, in_match
 from games.daredevil_rock.events import (
     CamRetrieved,
     CamSet,
@@ -48,7 +48,7 @@ from games.daredevil_rock.moves import (
     RetrieveCam,
     SetCam,
 )
-from games.daredevil_rock.state import Position, State
+from games.daredevil_rock.state import Climber, Position, State
 from games.daredevil_rock.turns import after_action, end_turn, new_story, settle_elimination, start_turn
 
 
@@ -85,17 +85,13 @@ def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decisio
     return Accepted(tuple(story.events), story.state)
 
 
-def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision:
+def _resign(story: Story[State], climber: Climber, chance: Chance) -> None:
     """Ruling 16: the seat's climber is out of the game, as after a fall, at any time; if it was its
     turn, the next climber's turn starts."""
-    climber = gate(state, seat, turn=False)
-    if isinstance(climber, Rejected):
-        return climber
-    story = new_story(state, at)
+    its_turn = climber.seat == story.state.active  # read before the climber leaves
     story.tell(Resigned(climber.seat))
-    if not settle_elimination(story, "resigned") and climber.seat == state.active:
+    if not settle_elimination(story, "resigned") and its_turn:
         end_turn(story, "resigned")
-    return Accepted(tuple(story.events), story.state)
 
 
 def _play(story: Story[State], seat: int, move: Move, chance: Chance) -> None:
@@ -227,7 +223,8 @@ def _known(position: Position | None) -> Position:
 DECIDER = Decider(
     begin=_begin,
     timeout=_timeout,
-    resign=_resign,
+    may_resign=in_match,
+    leave=_resign,
     gate=gate,
     check=check,
     candidates=candidates,

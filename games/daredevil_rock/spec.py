@@ -7,8 +7,8 @@ from typing import Any
 
 from games.core.deadlines import Deadline
 from games.core.outcome import Outcome, competition_ranks
-from games.core.spec import GameSpec
-from games.daredevil_rock.bots import HeuristicBot, RandomBot
+from games.core.spec import GameSpec, RandomBot
+from games.daredevil_rock.bots import HeuristicBot
 from games.daredevil_rock.cards import COPIES, TABLEAU
 from games.daredevil_rock.events import EVENTS
 from games.daredevil_rock.evolve import evolve

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core.turns import Turn
+from games.core.turns import TakesTurns, Turn
 from games.daredevil_rock.cards import ACTIONS_PER_TURN, DECK, Card
 from games.daredevil_rock.options import Options
 
@@ -40,7 +40,7 @@ class Climber:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(TakesTurns):
     options: Options
     seats: int
     columns: int
@@ -69,16 +69,6 @@ class State:
     @property
     def actions_left(self) -> int:
         return max(0, ACTIONS_PER_TURN - self.actions_used)
-
-    @property
-    def active(self) -> int | None:
-        """The seat whose turn it is (nobody's once the match is over)."""
-        return None if self.turn is None or self.over else self.turn.seat
-
-    @property
-    def turn_number(self) -> int:
-        """1 for the first turn of the match; 0 before it."""
-        return 0 if self.turn is None else self.turn.number
 
     @property
     def must_examine(self) -> bool:

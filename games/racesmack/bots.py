@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core.chance import Chance
+from games.core.spec import choose_wanted
 from games.racesmack.cards import Card
 from games.racesmack.judge import correct_cards, in_effect, judged_row
 from games.racesmack.kinds import DEFAULT_RULE, Rule
@@ -31,15 +32,6 @@ from games.racesmack.rules_cards import RULES
 from games.racesmack.views import RacesmackView
 
 
-class RandomBot:
-    """Any legal move, uniformly at random."""
-
-    name = "random"
-
-    def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
-        return chance.pick(legal)
-
-
 class HeuristicBot:
     """A sensible racer. It plays the card that helps its Race most toward its Rules Card's finish (a
     Rules Card when its Race has none), taps a correct card by the rule in effect (its own card only
@@ -51,10 +43,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def choose(self, view: Any, legal: Sequence[Any], chance: Chance) -> Any:
-        if not legal:
-            return None
-        wanted = _wanted(view, tuple(legal), chance)
-        return wanted if wanted in legal else chance.pick(legal)
+        return choose_wanted(view, legal, chance, _wanted)
 
 
 def _wanted(view: RacesmackView, legal: tuple[Move, ...], chance: Chance) -> Move | None:

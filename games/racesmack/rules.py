@@ -187,14 +187,11 @@ def _timeout(state: State, deadline_id: str, at: int, chance: Chance) -> Decisio
     return Accepted(tuple(story.events), story.state)
 
 
-def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision:
+def _resign(story: Story[State], leaving: int, chance: Chance) -> None:
     """Ruling 20: the player leaves; a question it was asked takes its default, its hand leaves the game
     face down (a card it already played stays on the table), and a step that waited only on it ends.
     The last player left wins."""
-    leaving = gate(state, seat)
-    if isinstance(leaving, Rejected):
-        return leaving
-    story = new_story(state, at)
+    state = story.state  # the table before the player leaves
     ask = state.ask_of(leaving)
     if ask is not None and ask.kind == PLACE:
         _answer(story, ask, _default(ask), chance)  # the cards it won stay in its Race for the ranking
@@ -210,7 +207,6 @@ def _resign(state: State, seat: int | None, at: int, chance: Chance) -> Decision
         end_round(story, chance)
     elif not waiting_on(story.state):
         _move_on(story, chance)
-    return Accepted(tuple(story.events), story.state)
 
 
 def _move_on(story: Story[State], chance: Chance) -> None:
@@ -228,7 +224,8 @@ def _move_on(story: Story[State], chance: Chance) -> None:
 DECIDER = Decider(
     begin=_begin,
     timeout=_timeout,
-    resign=_resign,
+    may_resign=gate,
+    leave=_resign,
     gate=gate,
     check=check,
     candidates=candidates,

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.outcome import Outcome, competition_ranks
-from games.core.spec import GameSpec
-from games.racesmack.bots import HeuristicBot, RandomBot
+from games.core.spec import GameSpec, RandomBot
+from games.racesmack.bots import HeuristicBot
 from games.racesmack.cards import COPIES
 from games.racesmack.events import EVENTS
 from games.racesmack.evolve import evolve

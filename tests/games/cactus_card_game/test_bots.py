@@ -3,7 +3,7 @@
 import pytest
 
 from games.cactus_card_game import SPEC
-from games.cactus_card_game.bots import HeuristicBot, RandomBot
+from games.cactus_card_game.bots import HeuristicBot
 from games.cactus_card_game.moves import (
     LetItStand,
     PickCard,
@@ -21,6 +21,7 @@ from games.cactus_card_game.views import player_view
 from games.core import engine
 from games.core.chance import Chance
 from games.core.commands import Begin, Command
+from games.core.spec import RandomBot
 from games.core.visibility import seat_viewer
 from tests.games.cactus_card_game.table import play, table
 from tests.games.kit import T0

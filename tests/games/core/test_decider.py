@@ -1,5 +1,6 @@
-"""The kernel's ``Decider``: system moves go to their handlers; a player's move passes the gate, then
-the check, and only then is played; the legal moves are the candidates the same gate and check allow.
+"""The kernel's ``Decider``: system moves go to their handlers (resigning: through its own gate, to what
+leaving does); a player's move passes the gate, then the check, and only then is played; the legal moves
+are the candidates the same gate and check allow.
 
 The table is a toy counter: players take turns adding 1 or 2 to a shared count.
 """
@@ -53,8 +54,12 @@ def evolve(state: Counter, event: Event) -> Counter:
     return state
 
 
+def in_match(state: Counter, seat: int | None) -> int | Rejected:
+    return may_move(started=state.started, over=False, seats=2, seat=seat, playing=lambda index: True)
+
+
 def gate(state: Counter, seat: int | None) -> int | Rejected:
-    moving = may_move(started=state.started, over=False, seats=2, seat=seat, playing=lambda index: True)
+    moving = in_match(state, seat)
     if isinstance(moving, Rejected) or moving == state.active:
         return moving
     return Rejected(Codes.NOT_YOUR_TURN, "It is not your turn.")
@@ -70,6 +75,10 @@ def play(story: Story[Counter], seat: int, move: Add, chance: Chance) -> None:
     story.tell(Added(seat, move.amount))
 
 
+def leave(story: Story[Counter], seat: int, chance: Chance) -> None:
+    story.tell(Handled("resign", seat))
+
+
 def handler(name: str) -> Any:
     def handle(state: Counter, detail: Any, *rest: Any) -> Decision:
         return accept(Handled(name, detail))
@@ -80,7 +89,8 @@ def handler(name: str) -> Any:
 COUNTER = Decider(
     begin=handler("begin"),
     timeout=handler("timeout"),
-    resign=handler("resign"),
+    may_resign=in_match,
+    leave=leave,
     gate=gate,
     check=check,
     candidates=lambda state, seat: (Add(0), Add(1), Add(2), Add(3)),
@@ -95,6 +105,14 @@ def test_system_moves_reach_their_own_handlers():
         Handled("timeout", "turn")
     )
     assert COUNTER.decide(Counter(), Command(Resign(), 1, 5), CHANCE) == accept(Handled("resign", 1))
+
+
+def test_a_seat_may_resign_out_of_turn_but_not_before_the_deal():
+    assert COUNTER.decide(Counter(active=0), Command(Resign(), 1, 5), CHANCE) == accept(Handled("resign", 1))
+    refused = COUNTER.decide(Counter(started=False), Command(Resign(), 0, 5), CHANCE)
+    assert isinstance(refused, Rejected) and refused.code == Codes.NOT_STARTED
+    stranger = COUNTER.decide(Counter(), Command(Resign(), None, 5), CHANCE)
+    assert isinstance(stranger, Rejected) and stranger.code == Codes.NOT_A_PLAYER
 
 
 def test_a_move_the_gate_refuses_is_never_checked():

@@ -5,9 +5,10 @@ import pytest
 from games.core import engine
 from games.core.chance import Chance
 from games.core.commands import Begin, Command
+from games.core.spec import RandomBot
 from games.core.visibility import seat_viewer
 from games.daredevil_rock import SPEC
-from games.daredevil_rock.bots import HeuristicBot, RandomBot
+from games.daredevil_rock.bots import HeuristicBot
 from games.daredevil_rock.moves import Climb, EndTurn, Examine, FreeClimb, Hang, Probe, RetrieveCam, SetCam
 from games.daredevil_rock.rules import legal_moves
 from games.daredevil_rock.views import player_view
