@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -29,12 +30,32 @@ from psycopg import sql
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent  # the venv the tests run from: .venv/bin
 STARTUP_SECONDS = 60
+PORTS_FROM = 20_000
+PORT_TRIES = 3
 
 
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A port nothing is bound to now, below the kernel's range for the local ends of outgoing
+    connections: a port from that range (what binding port 0 gives) may be taken by one of the
+    suite's many connections to PostgreSQL or Redis before the server binds it."""
+    lowest = ephemeral_ports()[0]
+    for _ in range(100):
+        port = random.randint(PORTS_FROM, lowest - 1)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port found in {PORTS_FROM}-{lowest - 1}")
+
+
+def ephemeral_ports() -> tuple[int, int]:
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+    except OSError:  # not Linux: the IANA range
+        return 49152, 65535
+    return int(low), int(high)
 
 
 @dataclass
@@ -118,16 +139,8 @@ def running_server(
         commands.append(manage("collectstatic", "--noinput", env=env))
     for command in commands:
         finish(command)
-    port = free_port()
     log = (tmp_path / "server.log").open("wb")
-    server = subprocess.Popen(
-        [str(BIN / "python"), "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+    server, port = serve(env, log, tmp_path / "server.log")
     base = f"http://127.0.0.1:{port}"
     worker = None
     if timers and env.get("REDIS_URL"):
@@ -140,22 +153,50 @@ def running_server(
             start_new_session=True,
         )
     try:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while True:
-            assert server.poll() is None, (
-                f"the server exited: {(tmp_path / 'server.log').read_text()[-3000:]}"
-            )
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                    break
-            assert time.monotonic() < deadline, "the server did not answer /healthz in time"
-            time.sleep(0.2)
         yield base
     finally:
         for process in (server, worker):
             if process is not None:
                 stop(process)
         log.close()
+
+
+def serve(env: dict[str, str], log: Any, log_path: Path) -> tuple[subprocess.Popen[bytes], int]:
+    """Start ``manage.py serve`` on a free port and wait until it answers /healthz.
+
+    A port found free may be taken before the server binds it (by an outgoing connection's own end,
+    which the kernel picks from the same range): the server exits with "address already in use" and
+    starts again on another port.
+    """
+    for _ in range(PORT_TRIES):
+        port = free_port()
+        written = log.tell()
+        server = subprocess.Popen(
+            [str(BIN / "python"), "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        if wait_for_health(server, f"http://127.0.0.1:{port}", log_path):
+            return server, port
+        log.flush()
+        said = log_path.read_bytes()[written:]
+        assert b"address already in use" in said, f"the server exited: {said.decode()[-3000:]}"
+    raise AssertionError(f"no free port in {PORT_TRIES} tries")
+
+
+def wait_for_health(server: subprocess.Popen[bytes], base: str, log_path: Path) -> bool:
+    """True once the server answers /healthz; False when it exits first."""
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while server.poll() is None:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                return True
+        assert time.monotonic() < deadline, "the server did not answer /healthz in time"
+        time.sleep(0.2)
+    return False
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:

@@ -7,9 +7,7 @@ Outage tests cannot stop the shared Redis other tests use, so each starts its ow
 from __future__ import annotations
 
 import os
-import random
 import shutil
-import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -17,20 +15,9 @@ from collections.abc import Iterator
 import pytest
 import redis
 
+from tests.server import free_port
+
 BINARY = "redis-server"
-
-
-def free_port() -> int:
-    """A random port in 20000-40000 that nothing listens on right now."""
-    for _ in range(100):
-        port = random.randint(20_000, 40_000)
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port found in 20000-40000")
 
 
 class PrivateRedis:
