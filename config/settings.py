@@ -206,6 +206,7 @@ MATCH_MAX_EVENTS = env.int("MATCH_MAX_EVENTS", default=10_000)
 # Reads at an older version (`view(atVersion)`) fold at most this many events from an in-process
 # snapshot; snapshots are kept for this many matches, at most this many per match (64 snapshots of
 # 200 events cover a full log of 10,000).
+GAME_RECENT_VERSIONS = env.int("GAME_RECENT_VERSIONS", default=16)
 GAME_SNAPSHOT_EVERY = env.int("GAME_SNAPSHOT_EVERY", default=200)
 GAME_SNAPSHOT_MATCHES = env.int("GAME_SNAPSHOT_MATCHES", default=64)
 GAME_SNAPSHOTS_PER_MATCH = env.int("GAME_SNAPSHOTS_PER_MATCH", default=64)

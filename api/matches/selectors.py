@@ -129,7 +129,8 @@ def game_at(*, match: Match, version: int) -> Game:
     version = max(0, min(version, match.version))
     if version == match.version:
         return load_game(match=match)
-    known = (cache.games.get(match.id), cache.games.snapshot(match.id, version))
+    games = cache.games
+    known = (games.get(match.id), games.recent(match.id, version), games.snapshot(match.id, version))
     return _fold(match, require_spec(match.game), version, *known)
 
 

@@ -107,10 +107,28 @@ def test_moves_keep_the_snapshots_they_pass(alice, bob, folded, django_capture_o
     match = counted_match(alice, bob, counts=38, commit=commit)  # 40 events: 10, 20, 30 and 40
     assert folded["decoded"] == 0  # every move found the game in the cache: nothing was re-folded
     assert cache.games.snapshot_count(match.id) == 4
-    expected = fresh_fold(match, 39)
+    expected = fresh_fold(match, 19)  # older than the games the cache held last (they need no fold)
     folded.update(evolved=0, decoded=0)
-    assert selectors.game_at(match=match, version=39) == expected
-    assert folded["decoded"] == 9  # from the snapshot at 30, without any full fold first
+    assert selectors.game_at(match=match, version=19) == expected
+    assert folded["decoded"] == 9  # from the snapshot at 10, without any full fold first
+
+
+def test_the_versions_a_process_just_held_are_read_again_without_folding(
+    alice, bob, folded, django_capture_on_commit_callbacks
+):
+    # Where everyone acts at once, moves arrive chosen at a version the match has just left.
+    def commit():
+        return django_capture_on_commit_callbacks(execute=True)
+
+    match = counted_match(alice, bob, counts=38, commit=commit)  # 40 events, one move at a time
+    held = range(match.version - cache.recent_versions(), match.version)
+    expected = {version: fresh_fold(match, version) for version in held}
+    folded.update(evolved=0, decoded=0)
+    assert {version: selectors.game_at(match=match, version=version) for version in held} == expected
+    assert folded == {"evolved": 0, "decoded": 0}
+    older = held[0] - 1
+    assert selectors.game_at(match=match, version=older).version == older
+    assert folded["decoded"] > 0  # beyond them, the snapshots serve as before
 
 
 def test_a_read_keeps_no_snapshot_of_a_transaction_that_rolls_back(
