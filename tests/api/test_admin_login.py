@@ -94,13 +94,21 @@ def later(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
     monkeypatch.setattr(time, "time", lambda: now() + seconds)
 
 
+def stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock stands still for the limiter: its windows are fixed ("3/minute" restarts at each whole
+    minute), and guesses that straddled one would get a fresh allowance halfway."""
+    now = time.time()
+    monkeypatch.setattr(time, "time", lambda: now)
+
+
 def refused(response: httpx.Response) -> bool:
     return response.status_code == 429
 
 
 async def test_guesses_past_the_limit_are_refused_before_the_password_is_hashed(
-    root, hashes, record_property
+    root, hashes, record_property, monkeypatch
 ):
+    stopped(monkeypatch)
     async with browser("203.0.113.7") as guesser:
         answers = [await guesser.log_in(root, f"guess {n}") for n in range(30)]
     checked = [answer for answer in answers if not refused(answer)]
