@@ -21,7 +21,7 @@ from bench import documents
 
 ACTIVE = "ACTIVE"
 VERSION_MISMATCH = "VERSION_MISMATCH"
-REFUSALS_IN_A_ROW = 3  # a legal move refused this often is the service's bug, not the load's
+REFUSALS_IN_A_ROW = 3  # a legal move refused this often with the match standing still is the service's bug
 
 
 class BenchError(Exception):
@@ -90,10 +90,13 @@ class SeatClient:
                         acted = max(acted, version - 1)
                     if code is None or code == VERSION_MISMATCH:  # the next update says what now
                         break
-                    refused += 1
+                    position = await self._queried(match_id)
+                    # A race lost (TARGET_TAKEN: another player tapped first) leaves the match moved on;
+                    # a legal move refused where nothing moved is the service's bug.
+                    refused = 0 if position.version > acted else refused + 1
                     if refused >= REFUSALS_IN_A_ROW:
                         raise BenchError(f"match {match_id}: legal moves refused {refused} times ({code})")
-                    position, acted = await self._queried(match_id), -1
+                    acted = -1
                 if position.status != ACTIVE:
                     return position.status
         finally:

@@ -16,7 +16,7 @@ import { MOVES, SUBMIT, UPDATES, openMatch, resign } from './cliffside.mjs';
 
 const ACTIVE = 'ACTIVE';
 const VERSION_MISMATCH = 'VERSION_MISMATCH';
-const REFUSALS_IN_A_ROW = 3; // a legal move refused this often is the service's bug, not the load's
+const REFUSALS_IN_A_ROW = 3; // a legal move refused this often with the match standing still is the service's bug
 
 const round = (ms) => Math.round(ms * 1000) / 1000;
 
@@ -91,11 +91,14 @@ class Seat {
   }
 
   async requery(matchId, code) {
-    this.refused += 1;
+    const sentAt = this.acted;
+    const { match } = await this.http.execute(MOVES, { id: matchId }, this.player.token);
+    // A race lost (TARGET_TAKEN: another player tapped first) leaves the match moved on; a legal move
+    // refused where nothing moved is the service's bug.
+    this.refused = match.version > sentAt ? 0 : this.refused + 1;
     if (this.refused >= REFUSALS_IN_A_ROW) {
       throw new Error(`match ${matchId}: legal moves refused ${this.refused} times (${code})`);
     }
-    const { match } = await this.http.execute(MOVES, { id: matchId }, this.player.token);
     if (matchId !== this.matchId) return;
     this.position = { status: match.status, version: match.version, moves: match.legalMoves };
     this.acted = -1;
