@@ -18,6 +18,7 @@ JSON. ``report`` holds every figure against ``targets`` (the one place the targe
 
 Orchestrator side: cli, run, options, parts, node_parts, stack, backends, node, peer, engine, report.
 Load-generator side: load, lobby (the project's Python client, ``cliffside_client``, as the bench uses
-it), documents, seat, live, timers, memory, replay, reference, stats, views. ``games`` (what each game
-is measured with) and ``targets`` serve both.
+it), documents, seat, timers, memory, replay, reference, stats, views. ``games`` (what each game is
+measured with) and ``targets`` serve both; so does ``reference``'s commit probe, which the orchestrator
+runs between the Node generator's marks for the live figure.
 """

@@ -1,6 +1,6 @@
 """The Python load generator: ``python -m bench.load`` reads one scenario's plan (JSON) on stdin,
 drives the service over HTTP and WebSocket only, and writes the scenario's figures (JSON) on stdout.
-(The service, peer and open-loop figures come from the Node one: ``bench/peers/load.mjs``.)
+(The service, peer, open-loop and live figures come from the Node one: ``bench/peers/load.mjs``.)
 
 It is a process of its own, apart from the server's, and never imports Django: what it measures is
 what any client would see. Progress bars go to stderr. When the service stops answering (or answers
@@ -20,7 +20,7 @@ import psycopg
 from cliffside_client import CliffsideError
 from websockets.exceptions import WebSocketException
 
-from bench import live, memory, reference, replay, timers
+from bench import memory, reference, replay, timers
 from bench.seat import BenchError
 
 # What a service that stopped answering, or answered nonsense, looks like from here.
@@ -36,7 +36,6 @@ BROKEN_RUN = (
 
 SCENARIOS: dict[str, Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]] = {
     "reference": reference.run,
-    "live": live.run,
     "timers": timers.run,
     "memory": memory.run,
     "replay": replay.run,

@@ -4,31 +4,38 @@ before the server does, so the load of these figures comes from Node):
 - service: the closed loop, ``matches`` two-seat matches of each game, a client per seat moving on each
   update, in each client shape (moves over the socket, moves over HTTP); with the server's CPU per move;
 - peers: boardgame.io 0.50.2 on PostgreSQL under the same closed loop, its figures beside ours;
-- open: moves arriving at fixed rates over the same matches: latency at the first rate, and capacity.
+- open: moves arriving at fixed rates over the same matches: latency at the first rate, and capacity;
+- live: one match followed by ``subscribers`` sockets, from each move's acceptance to each arrival
+  (``bench/peers/live.mjs``), with the commit probe run between the generator's marks.
 
-What the generator records is turned into figures by ``bench/loops.py``.
+What the generator records is turned into figures by ``bench/loops.py`` (the live samples by
+``bench/stats.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+import psycopg
 from rich.console import Console
 
 from bench import cpu, loops, node, peer, report
 from bench.options import Options
-from bench.parts import PartFailed
+from bench.parts import PartFailed, add_commit_probe
+from bench.reference import MarkedProbe
 from bench.stack import Stack
+from bench.stats import spread
 from bench.targets import CAPACITY_P99_MS
 
 LOAD = "load.mjs"
 PEER_WINDOW = "socketio"
 
 
-def drive(plan: dict[str, Any], meter: cpu.Meter | None = None) -> dict[str, Any]:
-    """The Node load generator on ``plan``; ``meter`` reads the server's CPU at its marks."""
+def drive(plan: dict[str, Any], on_mark: Callable[[node.Mark], None] = lambda mark: None) -> dict[str, Any]:
+    """The Node load generator on ``plan``; ``on_mark`` hears its windows open and close."""
     try:
-        return node.run(LOAD, plan, on_mark=meter.on_mark if meter else lambda mark: None)
+        return node.run(LOAD, plan, on_mark=on_mark)
     except node.NodeFailed as error:
         raise PartFailed(str(error)) from None
 
@@ -39,7 +46,7 @@ def run_service(stack: Stack, options: Options, out: report.Report, console: Con
         meter = cpu.Meter(stack.service_pids)
         plan = {"scenario": "closed", "base": stack.server.base, "game": game.key, "seats": game.seats}
         shape = {"matches": options.matches, "shapes": list(options.shapes)}
-        result = drive({**plan, **shape, "warmup": options.warmup, "seconds": options.seconds}, meter)
+        result = drive({**plan, **shape, "warmup": options.warmup, "seconds": options.seconds}, meter.on_mark)
         for client in options.shapes:
             figures = loops.closed(result, client)
             figures["cpu_ms_per_move"] = loops.cpu_ms_per_move(meter.spent.get(client), figures["accepted"])
@@ -93,7 +100,7 @@ def run_peers(stack: Stack, options: Options, out: report.Report, console: Conso
             meter = cpu.Meter([server.process.popen.pid])
             plan = {"scenario": "peer", "base": server.base, "api": server.api, "seats": 2}
             timing = {"matches": options.matches, "warmup": options.warmup, "seconds": options.seconds}
-            result = drive({**plan, **timing}, meter)
+            result = drive({**plan, **timing}, meter.on_mark)
     except node.NodeFailed as error:
         raise PartFailed(str(error)) from None
     figures = loops.closed(result, PEER_WINDOW)
@@ -137,3 +144,46 @@ def run_open(stack: Stack, options: Options, out: report.Report, console: Consol
 
 def _steps(rates: list[int]) -> str:
     return f"{rates[0]} to {rates[-1]}/s" if len(rates) > 1 else f"{rates[0]}/s"
+
+
+def run_live(stack: Stack, options: Options, out: report.Report, console: Console) -> None:
+    for game in options.games:
+        plan = {"scenario": "live", "base": stack.server.base, "game": game.key, "seats": game.seats}
+        shape = {
+            "subscribers": options.subscribers,
+            "interval_ms": options.live_interval_ms,
+            "client": options.client,
+        }
+        timing = {"warmup": min(options.warmup, 2.0), "seconds": options.live_seconds}
+        with MarkedProbe(stack.database_url) as probe:
+            result = drive({**plan, **shape, **timing}, probe.on_mark)
+        try:
+            commits = probe.result()
+        except psycopg.Error as error:
+            raise PartFailed(f"commit probe: {error}") from None
+        detail = {
+            "game": game.key,
+            "subscribers": options.subscribers,
+            "seats": game.seats,
+            "interval_ms": options.live_interval_ms,
+            **_live_figures(result),
+            "commit_probe": commits,
+        }
+        out.keep("live", detail)
+        for rank in ("p50", "p99"):
+            label = f"live update {rank} ({options.subscribers} subscribers)"
+            out.add(f"live.{rank}_ms", label, detail[f"{rank}_ms"], "ms", game=game.key)
+        label = "live: load generator CPU"
+        out.add("live.load_cpu_percent", label, detail["load_cpu_percent"], "% of a core", game=game.key)
+        add_commit_probe(out, "live", detail, game.key)
+
+
+def _live_figures(result: dict[str, Any]) -> dict[str, Any]:
+    samples = result["samples"]
+    return {
+        "moves": result["moves"],
+        "samples": len(samples),
+        "measured_from": "each event's server `at` (the command's arrival at the service) to the message's arrival",
+        **spread(samples),
+        "load_cpu_percent": loops.load_cpu_percent(result["window"]),
+    }

@@ -1,5 +1,6 @@
-"""The parts of the benchmark the Python load generator drives: each drives its scenario, then adds its
-figures to the report (the Node-driven parts are in ``node_parts``).
+"""The parts of the benchmark the Python load generator drives (reference, timers, memory, replay):
+each drives its scenario, then adds its figures to the report (the Node-driven parts are in
+``node_parts``).
 
 Scenarios run in the load generator (``python -m bench.load``), a process of its own; the long
 match the replay figure reads is built by ``python -m bench.service_side.seed`` with the server's
@@ -68,19 +69,6 @@ def run_reference(stack: Stack, options: Options, out: report.Report, console: C
     out.keep("reference", result)
     label = f"reference: PostgreSQL 1-row commits ({options.matches} conns)"
     out.add("reference.commits_per_s", label, result["commits_per_s"], "commits/s")
-
-
-def run_live(stack: Stack, options: Options, out: report.Report, console: Console) -> None:
-    for game in options.games:
-        plan = {"base": stack.server.base, "game": game.key, "seats": game.seats, "client": options.client}
-        shape = {"subscribers": options.subscribers, "interval_ms": options.live_interval_ms}
-        timing = {"warmup": min(options.warmup, 2.0), "seconds": options.live_seconds}
-        result = drive({"scenario": "live", **plan, **shape, **timing, "dsn": stack.database_url})
-        out.keep("live", result)
-        for rank in ("p50", "p99"):
-            label = f"live update {rank} ({options.subscribers} subscribers)"
-            out.add(f"live.{rank}_ms", label, result[f"{rank}_ms"], "ms", game=game.key)
-        add_commit_probe(out, "live", result, game.key)
 
 
 def add_commit_probe(out: report.Report, part: str, result: dict[str, Any], game: str) -> None:

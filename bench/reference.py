@@ -4,15 +4,18 @@ concurrency (one connection per concurrent match), over the same window, from th
 asyncio client (psycopg). The service appends a move's events in one transaction too, so service ÷
 reference says how much of the database's commit rate the service turns into moves.
 
-And the commit probe: one such insert every ``PROBE_EVERY_S`` while the service, live and timer
-figures are measured, so that each run shows whether the disk stalled its commits meanwhile (a WAL
+And the commit probe: one such insert every ``PROBE_EVERY_S`` while the live and timer figures
+are measured, so that each run shows whether the disk stalled its commits meanwhile (a WAL
 flush that waits 100 to 600 ms on a shared virtual disk holds every move committing then, and sets
-the window's p99 by itself).
+the window's p99 by itself). The Node-driven live figure runs it between its generator's marks
+(``MarkedProbe``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
+import threading
 import time
 from typing import Any
 
@@ -75,6 +78,47 @@ class CommitProbe:
 
     def stop(self) -> None:
         self.task.cancel()
+
+
+class MarkedProbe:
+    """The commit probe over the window a Node load generator marks (bench/node.py's ``on_mark``): from
+    its start mark to its end mark, on a thread with an event loop of its own, since the orchestrator's
+    thread is reading the generator's output meanwhile. A context manager, so that a generator that
+    fails before its end mark stops the probe too."""
+
+    def __init__(self, dsn: str) -> None:
+        self.dsn = dsn
+        self.window = Window(warmup=0, seconds=math.inf)  # opened anew at the start mark
+        self.thread: threading.Thread | None = None
+        self.probe: CommitProbe | None = None
+
+    def __enter__(self) -> MarkedProbe:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    def on_mark(self, mark: dict[str, Any]) -> None:
+        if mark["mark"] == "end":
+            self.stop()
+            return
+        self.window = Window(warmup=0, seconds=math.inf)
+        self.thread = threading.Thread(target=asyncio.run, args=(self._probe(),), name="commit probe")
+        self.thread.start()
+
+    async def _probe(self) -> None:
+        self.probe = CommitProbe(self.dsn, self.window)
+        await asyncio.wait([self.probe.task])  # a failure is kept in the task, for ``result``
+
+    def stop(self) -> None:
+        """The window ends now, if it is open; the probe's last commit is waited for."""
+        if self.thread is not None and self.thread.is_alive():
+            self.window.close()
+            self.thread.join()
+
+    def result(self) -> dict[str, Any]:
+        assert self.probe is not None, "the load generator marked no window"
+        return self.probe.result()
 
 
 async def run(plan: dict[str, Any]) -> dict[str, Any]:

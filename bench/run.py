@@ -1,7 +1,7 @@
 """The orchestrator behind ``python -m bench`` (``make bench``): the engine in-process, then every
 other figure against the service started in production mode (``stack``), each scenario driven by a
 load generator in a process of its own: Node's (``bench/peers/load.mjs``) for the service, the
-peer and the open loop, Python's (``python -m bench.load``) for the others.
+peer, the open loop and the live fan-out, Python's (``python -m bench.load``) for the others.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ SERVICE_PARTS: dict[str, PartRunner] = {
     "service": node_parts.run_service,
     "peers": node_parts.run_peers,
     "open": node_parts.run_open,
-    "live": parts.run_live,
+    "live": node_parts.run_live,
     "timers": parts.run_timers,
     "memory": parts.run_memory,
     "replay": parts.run_replay,
@@ -39,7 +39,7 @@ def run(options: Options, console: Console) -> report.Report:
     )
     out.machine |= {
         "workers": options.workers,
-        "load_generator": "same machine, one process (Node for service, peers, open; Python for the others)",
+        "load_generator": "same machine, one process (Node for service, peers, open, live; Python for the others)",
         "rate_limits": "off",
     }
     if "engine" in options.parts:

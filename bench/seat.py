@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cliffside_client import Client, CliffsideError, Connection, Player
+from cliffside_client import Client, Connection, Player
 
 from bench import documents
 
@@ -66,7 +66,7 @@ class SeatClient:
         self.record = record
         self.rng = random.Random(seed)
         self.on_update = on_update
-        self.pace = pace  # awaited before each move: the live scenario spaces its moves out
+        self.pace = pace  # awaited before each move: to space the moves out, as people play
 
     async def play(self, match_id: str) -> str:
         """Play until the match is over; its final status."""
@@ -126,22 +126,3 @@ class SeatClient:
         after = result.get("version")
         self.record(Submission(sent, time.perf_counter() - sent, code, match_id, after))
         return code, version if after is None else after
-
-
-async def moves_with_updates(transport: str, socket: Connection, match_id: str) -> bool:
-    """Do this transport's clients take their legal moves from the updates (else: from a query)?"""
-    return transport == "ws" and await update_has_moves(socket, match_id)
-
-
-async def update_has_moves(socket: Connection, match_id: str) -> bool:
-    """Does ``MatchUpdate`` carry the caller's legal moves on this server? (If not, clients query them.)"""
-    operation = await socket.subscribe(documents.updates(moves=True), {"id": match_id})
-    try:
-        await operation.next()
-    except CliffsideError as error:
-        if documents.UPDATE_MOVES_FIELD.split()[0] in str(error):  # "Cannot query field 'legalMoves'"
-            return False
-        raise
-    finally:
-        await operation.stop()
-    return True

@@ -39,6 +39,11 @@ class Window:
     def measures(self, moment: float) -> bool:
         return self.start <= moment < self.end
 
+    def close(self) -> None:
+        """Ends the window now: one whose end another process marks (``seconds=math.inf`` until then)."""
+        self.end = time.perf_counter()
+        self.seconds = self.end - self.start
+
     @property
     def over(self) -> bool:
         return time.perf_counter() >= self.end

@@ -26,6 +26,10 @@ export const MOVES = 'query($id: ID!) { match(id: $id) { status version legalMov
 // The live client's subscription: its legal moves come with each update.
 export const UPDATES =
   'subscription($id: ID!) { matchUpdates(matchId: $id) { version status legalMoves { input } } }';
+// The live figure's: each event's `at` (when the service took the move in); a spectator has no moves.
+export const EVENTS = 'subscription($id: ID!) { matchUpdates(matchId: $id) { version status events { seq at } } }';
+export const EVENTS_AND_MOVES =
+  'subscription($id: ID!) { matchUpdates(matchId: $id) { version status events { seq at } legalMoves { input } } }';
 
 function data(payload, what) {
   if (payload.errors?.length) throw new Error(`${what}: GraphQL errors: ${JSON.stringify(payload.errors)}`);

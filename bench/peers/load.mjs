@@ -6,11 +6,14 @@
 //   open:   Cliffside, the same tables, moves sent at a fixed rate (tables.mjs, `Loop`), one window per
 //           rate of `rates`; it stops after the first rate whose submitMove p99 exceeds `limit_ms` or
 //           whose moves could not all be sent.
+//   live:   Cliffside, one match followed by `subscribers` sockets (its seats and spectators), moves
+//           paced `interval_ms` apart (live.mjs): from each move's acceptance to each arrival.
 //   peer:   boardgame.io (peer.mjs), the closed loop over socket.io.
 
 import { Window, gated, main, sleep, tell, ticking } from './io.mjs';
 import { AT_ONCE, Http, Socket, register } from './cliffside.mjs';
 import { Loop, Record, seatTables } from './tables.mjs';
+import { runLive } from './live.mjs';
 import { runPeer } from './peer.mjs';
 
 const SUSTAINED = 0.95; // an open-loop step sent at least this share of its arrivals in its window
@@ -95,7 +98,7 @@ async function open(plan) {
   return { ...record, windows, clients: run.sockets.length };
 }
 
-const SCENARIOS = { closed, open, peer: runPeer };
+const SCENARIOS = { closed, open, live: runLive, peer: runPeer };
 
 main(async (plan) => {
   const scenario = SCENARIOS[plan.scenario];

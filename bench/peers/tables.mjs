@@ -18,7 +18,7 @@ const ACTIVE = 'ACTIVE';
 const VERSION_MISMATCH = 'VERSION_MISMATCH';
 const REFUSALS_IN_A_ROW = 3; // a legal move refused this often with the match standing still is the service's bug
 
-const round = (ms) => Math.round(ms * 1000) / 1000;
+export const round = (ms) => Math.round(ms * 1000) / 1000; // to the microsecond
 
 export class Record {
   constructor() {
@@ -27,9 +27,11 @@ export class Record {
   }
 }
 
-class Seat {
-  constructor({ player, socket, index, http, record, seed }) {
-    Object.assign(this, { player, socket, index, http, record });
+// `updates` is its subscription's document; `heard(arrival, update)` sees each update of its match (the
+// live figure's seats are subscribers too).
+export class Seat {
+  constructor({ player, socket, index, http, record, seed, updates = UPDATES, heard = () => {} }) {
+    Object.assign(this, { player, socket, index, http, record, updates, heard });
     this.choose = chooser(seed);
     this.table = null;
     this.matchId = null;
@@ -45,13 +47,14 @@ class Seat {
   follow(table, matchId) {
     Object.assign(this, { table, matchId, position: null, acted: -1, playing: true, refused: 0 });
     const failed = (error) => table.loop.fail(error);
-    this.unsubscribe = this.socket.follow(UPDATES, { id: matchId }, (data) => this.updated(matchId, data.matchUpdates), failed);
+    this.unsubscribe = this.socket.follow(this.updates, { id: matchId }, (data) => this.updated(matchId, data.matchUpdates), failed);
   }
 
   updated(matchId, update) {
     const arrival = now();
     if (update === null || matchId !== this.matchId) return; // "live" marker, or a match it left
     this.record.updates.push([matchId, this.index, update.version, round(arrival)]);
+    this.heard(arrival, update);
     this.position = { status: update.status, version: update.version, moves: update.legalMoves };
     if (update.status !== ACTIVE) {
       this.leave();
@@ -112,7 +115,7 @@ class Seat {
   }
 }
 
-class Table {
+export class Table {
   constructor(seats, { http, game, loop }) {
     Object.assign(this, { seats, http, game, loop });
     this.matchId = null;

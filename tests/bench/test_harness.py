@@ -94,6 +94,7 @@ FIGURES = {
     "open.capacity_per_s",
     "live.p50_ms",
     "live.p99_ms",
+    "live.load_cpu_percent",
     "live.commit_probe_max_ms",
     "timers.lateness_p50_ms",
     "timers.lateness_p99_ms",
@@ -250,3 +251,19 @@ def test_the_node_load_generator_plays_both_client_shapes_and_the_open_loop(tmp_
     for rate in (5, 10):
         step = loops.open_step(opened, rate)
         assert step["sent"] > 0 and step["update_p99_ms"] is not None, step
+
+
+def test_the_node_load_generator_times_a_live_match_at_every_subscriber(tmp_path: Path):
+    plan = {"scenario": "live", "game": "daredevil-rock", "seats": 2, "subscribers": 6, "client": "ws"}
+    pace = {"interval_ms": 20, "warmup": 0.3, "seconds": 1}
+    marks: list[str] = []
+    with fresh_database(tmp_path) as database, running_server(tmp_path, database) as base:
+        result = node.run(
+            "load.mjs", {**plan, **pace, "base": base}, on_mark=lambda m: marks.append(m["mark"])
+        )
+    assert marks == ["start", "end"]
+    assert result["moves"] > 0 and loops.load_cpu_percent(result["window"]) > 0, result["window"]
+    # Each move reaches its 6 subscribers (the last ones may arrive after the window), always after the
+    # server's `at`: both read this machine's wall clock, the microseconds of `at` kept.
+    assert len(result["samples"]) >= 6 * (result["moves"] - 2), result
+    assert all(0 < sample < 60_000 for sample in result["samples"]), result["samples"]

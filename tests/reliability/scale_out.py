@@ -6,6 +6,8 @@
 - ``Follower``: a client of one match, seated or a spectator, that moves to the next server when its
   server dies: it resubscribes with ``afterVersion`` = the last version it received and sends again,
   with the same idempotency key, the move it had sent without an answer.
+- ``watch``, ``Audience`` and ``Pacer``: spectators that stamp each update on arrival, and seats that
+  move at a steady pace, for the time from a move's acceptance to its arrival on the other server.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,7 +28,7 @@ import psycopg
 from cliffside_client import CliffsideError, Connection, Operation
 from websockets.exceptions import WebSocketException
 
-from bench import lobby
+from bench import documents, lobby
 
 UPDATES = (
     "subscription($id: ID!, $after: Int) { matchUpdates(matchId: $id, afterVersion: $after) "
@@ -183,3 +186,56 @@ class Follower:
         result = data["submitMove"]
         if result["__typename"] == "MoveAccepted":
             self.acked.append(result["version"])
+
+
+class Pacer:
+    """At most one move per ``interval`` seconds, whoever makes it."""
+
+    def __init__(self, interval: float) -> None:
+        self.interval = interval
+        self.last = 0.0
+
+    async def wait(self) -> None:
+        delay = self.last + self.interval - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        self.last = time.perf_counter()
+
+
+class Audience:
+    """Every update with events every spectator received, stamped on arrival; parsed once it is over."""
+
+    def __init__(self) -> None:
+        self.arrivals: list[tuple[float, list[str]]] = []  # (time.time() at arrival, the events' `at`)
+
+    def record(self, arrival: float, update: dict[str, Any]) -> None:
+        if update["events"]:
+            self.arrivals.append((arrival, [event["at"] for event in update["events"]]))
+
+    def latencies(self) -> list[float]:
+        """Per arrival, one sample per move in it (a move's events share their `at`), in ms."""
+        return [
+            (arrival - datetime.fromisoformat(stamp).timestamp()) * 1000
+            for arrival, stamps in self.arrivals
+            for stamp in set(stamps)
+        ]
+
+
+async def watch(socket: Connection, match_id: str, audience: Audience, live: asyncio.Future[None]) -> None:
+    """A spectator: records every update until the match is over; ``live`` resolves at the first one."""
+    operation = await socket.subscribe(documents.updates(events=True), {"id": match_id})
+    try:
+        while True:
+            batch = await operation.drain()
+            for arrival, data in batch:
+                audience.record(arrival, data["matchUpdates"])
+            if not live.done():
+                live.set_result(None)
+            if batch[-1][1]["matchUpdates"]["status"] != ACTIVE:
+                return
+    except Exception as error:
+        if not live.done():  # whoever waits for everyone to be live hears of it
+            live.set_exception(error)
+        raise
+    finally:
+        await operation.stop()

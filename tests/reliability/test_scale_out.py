@@ -24,15 +24,14 @@ import pytest
 from cliffside_client import Client, Connection, Player
 
 from bench import lobby
-from bench.live import Audience, Pacer, watch
 from bench.seat import SeatClient
 from bench.stack import Cluster, Server, cluster
-from bench.stats import Window, percentile
+from bench.stats import percentile
 from games.core.options import IntOption
 from games.registry import REGISTRY
 from tests.e2e.contract import TURN_LIMIT, short_options
 from tests.reliability import scale_out
-from tests.reliability.scale_out import Follower, MatchLog
+from tests.reliability.scale_out import Audience, Follower, MatchLog, Pacer, watch
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.postgres, pytest.mark.redis]
 
@@ -98,7 +97,6 @@ async def cross_server_delays(deployed: Cluster) -> list[float]:
         options = timers(key, None) | {TURN_LIMIT: 4}  # every move is a seat's, sent on A
         match_id = await lobby.open_match(http, players, game=key, options=options)
         audience, pacer = Audience(), Pacer(MOVE_INTERVAL_S)
-        window = Window(warmup=0, seconds=float("inf"))  # every update from now on
         sockets = [await lobby.connect(b) for _ in range(2)]
         live = [asyncio.get_running_loop().create_future() for _ in sockets]
         watchers = [
@@ -108,7 +106,7 @@ async def cross_server_delays(deployed: Cluster) -> list[float]:
         seats = [await seat_on(a, player, http, number, pacer) for number, player in enumerate(players)]
         sockets += [seat.socket for seat in seats]
         await asyncio.gather(*(seat.play(match_id) for seat in seats), *watchers)
-        return audience.latencies(window)
+        return audience.latencies()
     finally:
         await asyncio.gather(*(socket.aclose() for socket in sockets))
         await http.aclose()
