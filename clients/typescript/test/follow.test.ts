@@ -51,8 +51,11 @@ test("followMatch sees every event once, in order, across a cut socket", async (
     await until(() => updates.length > 0, 10_000, "the first update");
     let version = 0;
     for (let move = 0; move < 12; move += 1) {
-      version = await playFirstMove(id, token);
-      if (move === 3 || move === 7) {
+      const played = await playFirstMove(id, token);
+      // A solo climb can end the match after as few as 6 moves (the deal decides): the cuts come first.
+      if (played === null) break;
+      version = played;
+      if (move === 1 || move === 3) {
         // Cut the connection under the client, as a network would: no close frame, no goodbye.
         await until(() => following.version === version, 10_000, `version ${version}`);
         sockets.at(-1)!.terminate();

@@ -59,15 +59,16 @@ export async function soloMatch(options: Record<string, unknown> = {}): Promise<
   return { id, token };
 }
 
-/** Makes the first legal move; the match's version after it. */
-export async function playFirstMove(id: string, token: string): Promise<number> {
+/** Makes the first legal move; the match's version after it (null: the player has none, e.g. the
+ * match is over). */
+export async function playFirstMove(id: string, token: string): Promise<number | null> {
   const now = await graphql<{ match: { version: number; legalMoves: { input: MoveInput }[] } }>(
     "query Moves($id: ID!) { match(id: $id) { version legalMoves { input } } }",
     { id },
     token,
   );
   const move = now.match.legalMoves[0];
-  if (!move) throw new Error(`no legal move at version ${now.match.version}`);
+  if (!move) return null;
   const played = await graphql<{ submitMove: { __typename: string; version?: number; code?: string } }>(
     `mutation Play($id: ID!, $move: MoveInput!, $version: Int, $key: String) {
       submitMove(matchId: $id, move: $move, expectedVersion: $version, idempotencyKey: $key) {
