@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import weakref
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +36,9 @@ class Watch:
     sent: int = -1
     nudged: int | None = None  # the highest version a nudge announced, until it is read
     reseated: bool = False  # the seats changed at a version already sent (reclaimSeat), until read
+    # Sends the update at a Source without waking the subscription, if it may (True: sent); see
+    # subscriptions.Follower. None: the subscription is always woken.
+    deliver: Callable[[Source], Awaitable[bool]] | None = None
 
     def nudge(self, version: int) -> None:
         if version > self.sent:
@@ -113,22 +116,31 @@ class Nudges:
             self.hand_out(message.get("match_id"), int(message.get("version", 0)), bool(message.get("seats")))
 
     def hand_out(self, match_id: Any, version: int, seats: bool = False) -> None:
-        """Wake every watch of the match behind ``version``, and start the read they will share;
-        ``seats``: wake them all, the seats changed without a move."""
+        """Wake every watch of the match behind ``version``, or send it its update once the read they
+        share is done (``Watch.deliver``); ``seats``: wake them all, the seats changed without a move."""
         watching = self.watches.get(match_id)
         if not watching:
             return
         if seats:
             for watch in watching:
                 watch.reseat()
-        if any(version > watch.sent for watch in watching):
-            self._spawn(self._read_ahead(match_id, version))
-        for watch in watching:
-            watch.nudge(version)
+        behind = [watch for watch in watching if version > watch.sent]
+        if not behind:
+            return
+        served = [watch for watch in behind if watch.deliver is not None and not watch.woken.is_set()]
+        for watch in behind:
+            if watch.deliver is None or watch.woken.is_set():
+                watch.nudge(version)
+        self._spawn(self._read_ahead(match_id, version, served))
 
-    async def _read_ahead(self, match_id: int, version: int) -> None:
+    async def _read_ahead(self, match_id: int, version: int, served: list[Watch]) -> None:
+        """The read every subscriber of the match will ask for; then the updates of ``served``."""
+        source: Source | None = None
         with contextlib.suppress(GraphQLError):  # the database is down: each subscription finds out itself
-            await sources().at_least(match_id, version)
+            source = await sources().at_least(match_id, version)
+        for watch in served:
+            if source is None or not await _delivered(watch, source):
+                watch.nudge(version)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(work)
@@ -139,6 +151,17 @@ class Nudges:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("nudge_task_failed", exc_info=task.exception())
+
+
+async def _delivered(watch: Watch, source: Source) -> bool:
+    assert watch.deliver is not None
+    try:
+        return await watch.deliver(source)
+    except OSError:  # the client went away mid-send: its subscription finds out on its own send
+        return False
+    except Exception:
+        log.exception("update_delivery_failed")  # a bug: the subscription is woken to send it itself
+        return False
 
 
 def offer_commit(commit: Commit) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import weakref
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from typing import Any
 import structlog
 from django.conf import settings
 
+from api.common.per_loop import PerLoop
 from api.matches import presence
 
 log = structlog.get_logger(__name__)
@@ -125,15 +125,12 @@ class Lookout:
                 log.exception("presence_lookout_failed")  # the next round tries again
 
 
-_by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Lookout] = weakref.WeakKeyDictionary()
+_lookouts = PerLoop(Lookout)
 
 
 def lookout() -> Lookout:
-    loop = asyncio.get_running_loop()
-    held = _by_loop.get(loop)
-    if held is None:
-        held = _by_loop[loop] = Lookout()
-    return held
+    """The running event loop's Lookout (one per server process; tests run a loop each)."""
+    return _lookouts.get()
 
 
 def seat_player(update: Any) -> int | None:

@@ -23,6 +23,7 @@ from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 import strawberry
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -32,14 +33,16 @@ from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.types import Info
 
 from api.common.database import SERVICE_UNAVAILABLE
-from api.common.layers import layer_is_down, watch_layer_health
+from api.common.layers import watch_layer_health
+from api.graphql import outlets
 from api.graphql import quick_match as quick_api
 from api.graphql.context import Context
 from api.graphql.errors import MATCH_NOT_FOUND, WEBSOCKET_REQUIRED, field_error, parse_id
 from api.graphql.games.base import GameView
 from api.graphql.matches import LegalMove, MatchEvent, MatchStatus, Outcome, Seat, seats_of
-from api.graphql.nudges import nudges
-from api.graphql.presence import lookout, seat_player
+from api.graphql.nudges import Watch, nudges
+from api.graphql.outlets import Outlet
+from api.graphql.presence import Seen, lookout, seat_player
 from api.graphql.quick_match import QuickMatchUpdate
 from api.graphql.updates import Source, sources
 
@@ -57,6 +60,8 @@ class MatchUpdate:
     player: strawberry.Private[Any]
     after: strawberry.Private[int]
     present: strawberry.Private[frozenset[int]] = frozenset()  # the players here (api/graphql/presence.py)
+    # The subscription's Follower, on its first update: its executor is noted when that executes.
+    follower: strawberry.Private[Follower | None] = None
 
     def sharing_key(self, variables: dict[str, Any]) -> Hashable | None:
         """What, with the document, decides this update's answer (None: not shareable)."""
@@ -138,7 +143,11 @@ class SharedUpdateExecutor(StrawberryGraphQLCoreExecutionContext):
         self.async_helpers = _helpers(self)
 
     def build_per_event_executor(self, payload: Any) -> Any:
-        key = payload.sharing_key(self.variable_values.coerced) if isinstance(payload, MatchUpdate) else None
+        if not isinstance(payload, MatchUpdate):
+            return _event_executor(self, payload)
+        if payload.follower is not None:
+            payload.follower.executor = self
+        key = payload.sharing_key(self.variable_values.coerced)
         if key is None:
             return _event_executor(self, payload)
         return SharedEvent(self, payload, key)
@@ -202,6 +211,32 @@ class SharedEvent:
 Executed = ExecutionResult | asyncio.Future[ExecutionResult]
 
 
+class Wire(dict[str, Any]):
+    """A shared result's data, whose JSON every subscriber it goes to is sent as it is: serialized
+    once, by whoever sends it first (api/realtime/protocol.py), however many subscribers share it."""
+
+    __slots__ = ("_payload",)
+
+    def payload(self) -> str:
+        """``{"data": ...}``: the payload of a graphql-transport-ws ``next`` message."""
+        try:
+            return self._payload
+        except AttributeError:
+            self._payload: str = orjson.dumps({"data": self}, option=orjson.OPT_NON_STR_KEYS).decode()
+            return self._payload
+
+
+def _wired(result: ExecutionResult) -> ExecutionResult:
+    """``result`` with its data as a Wire, unless it has errors (those are sent as usual)."""
+    if result.errors or result.data is None:
+        return result
+    return ExecutionResult(Wire(result.data), None, result.extensions)
+
+
+async def _wired_when_done(executed: Awaitable[ExecutionResult]) -> ExecutionResult:
+    return _wired(await executed)
+
+
 def shared(
     results: dict[Hashable, Any], operation: OperationDefinitionNode, key: Hashable, run: Callable[[], Any]
 ) -> ExecutionResult | Awaitable[ExecutionResult]:
@@ -219,8 +254,10 @@ def shared(
         executed = run()
         if is_awaitable(executed):
             # A task of its own: a subscriber that leaves (or waits on a slow socket) holds up no one else.
-            executed = asyncio.ensure_future(executed)
+            executed = asyncio.ensure_future(_wired_when_done(executed))
             executed.add_done_callback(lambda done: _settle(results, slot, done))
+        else:
+            executed = _wired(executed)
         if isinstance(executed, asyncio.Future) or not executed.errors:
             results[slot] = (operation, executed)
     if isinstance(executed, asyncio.Future):
@@ -250,6 +287,50 @@ def _own_copy(result: ExecutionResult) -> ExecutionResult:
     return ExecutionResult(result.data, errors, result.extensions)
 
 
+@dataclass(eq=False)
+class Follower:
+    """A subscription as its process's listener may serve it while it is parked between updates.
+
+    Its next update is executed with its own executor (shared by everyone with the same answer, so
+    usually executed already) and the shared JSON is sent to its outlet, without waking it: no resume
+    of its generator, strawberry's stream or graphql-core's per subscriber and update. Anything else
+    wakes it, and it sends the update itself as before: a change of status (the last update comes from
+    the subscription, which then completes) or of presence, a reseat, a result with errors or one that
+    must wait for a read, an operation completed or a socket closing.
+    """
+
+    watch: Watch
+    seen: Seen
+    player: Any
+    outlet: Outlet | None
+    status: str = ""  # the status last sent
+    shown: frozenset[int] = frozenset()  # the presence last sent
+    executor: SharedUpdateExecutor | None = None
+    parked: bool = False  # waiting for its next wake (nothing of its own in flight)
+
+    async def deliver(self, source: Source) -> bool:
+        watch, executor, outlet = self.watch, self.executor, self.outlet
+        if not self.parked or watch.woken.is_set() or watch.reseated or executor is None or outlet is None:
+            return False
+        if source.version <= watch.sent or str(source.match.status) != self.status:
+            return False
+        if self.seen.players != self.shown or not outlet.is_open():
+            return False
+        update = MatchUpdate(source=source, player=self.player, after=watch.sent, present=self.shown)
+        event = executor.build_per_event_executor(update)
+        if not isinstance(event, SharedEvent):
+            return False
+        result = event.execute_operation(False)
+        if not isinstance(result, ExecutionResult):  # to wait for: the subscription does
+            result.close()
+            return False
+        if result.errors or not isinstance(result.data, Wire):
+            return False
+        watch.sent = source.version
+        await outlet.send_next(result.data.payload())
+        return True
+
+
 async def read_update(
     player: Any,
     match_id: int,
@@ -277,10 +358,11 @@ async def read_update(
     return MatchUpdate(source=source, player=player, after=start)
 
 
-async def _wait(woken: asyncio.Event, layer: Any) -> None:
+async def _wait(woken: asyncio.Event, down: Callable[[], bool]) -> None:
     """Until ``woken`` is set or the poll interval has passed (a timer sets it then: cheaper, with
-    hundreds of subscribers waking per move, than wait_for's task per wait)."""
-    timeout = OUTAGE_POLL_SECONDS if layer_is_down(layer) else POLL_SECONDS
+    hundreds of subscribers waking per move, than wait_for's task per wait); ``down``: is the channel
+    layer cut off from Redis (then no nudge comes, and the interval is the outage's)?"""
+    timeout = OUTAGE_POLL_SECONDS if down() else POLL_SECONDS
     timer = asyncio.get_running_loop().call_later(timeout, woken.set)
     try:
         await woken.wait()
@@ -312,19 +394,25 @@ class Subscription:
         async with nudges(layer).watch(key) as watch, lookout().follow(key, watch.woken) as seen:
             # Redis going down or coming back wakes us too: the next wait takes the other interval, and
             # a nudge lost in the switch is read now rather than at the next poll.
-            watch_layer_health(layer, watch.woken)
+            down = watch_layer_health(layer, watch.woken)
             first = await read_update(player, key, after_version, None, first=True)
             assert first is not None  # a missing match raised
             async with seen.seated(seat_player(first)):  # a seated player is here while this lives
-                first.present = shown = seen.players  # ``shown``: the presence the client was sent
-                watch.sent, status = first.source.version, str(first.source.match.status)
+                follow = first.follower = Follower(watch, seen, player, outlets.current())
+                first.present = follow.shown = seen.players  # the presence the client was sent
+                watch.sent, follow.status = first.source.version, str(first.source.match.status)
+                watch.deliver = follow.deliver
                 yield first
-                while status not in ENDED:
-                    await _wait(watch.woken, layer)
+                while follow.status not in ENDED:
+                    follow.parked = True
+                    try:
+                        await _wait(watch.woken, down)
+                    finally:
+                        follow.parked = False
                     wanted, reseated = watch.take_nudge(), watch.take_reseat()
                     try:
-                        update = await read_update(player, key, watch.sent, wanted, status=status)
-                        if update is None and (reseated or seen.players != shown):  # came, went, is back
+                        update = await read_update(player, key, watch.sent, wanted, status=follow.status)
+                        if update is None and (reseated or seen.players != follow.shown):  # came, went, back
                             update = await read_update(player, key, watch.sent, None, first=True)
                     except GraphQLError as error:
                         if (error.extensions or {}).get("code") != SERVICE_UNAVAILABLE:
@@ -334,8 +422,8 @@ class Subscription:
                         watch.reseated = watch.reseated or reseated
                         continue
                     if update is not None:
-                        update.present = shown = seen.players
-                        watch.sent, status = update.source.version, str(update.source.match.status)
+                        update.present = follow.shown = seen.players
+                        watch.sent, follow.status = update.source.version, str(update.source.match.status)
                         yield update
 
     @strawberry.subscription(

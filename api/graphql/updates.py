@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import weakref
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from api.common.per_loop import PerLoop
 from api.common.specs import require_spec
 from api.graphql.context import run_sync
 from api.graphql.games import binding_for
@@ -195,13 +195,9 @@ class Sources:
             self._latest.popitem(last=False)
 
 
-_by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Sources] = weakref.WeakKeyDictionary()
+_sources = PerLoop(Sources)
 
 
 def sources() -> Sources:
     """The running event loop's Sources (one per server process; tests run a loop each)."""
-    loop = asyncio.get_running_loop()
-    held = _by_loop.get(loop)
-    if held is None:
-        held = _by_loop[loop] = Sources()
-    return held
+    return _sources.get()

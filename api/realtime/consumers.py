@@ -153,6 +153,11 @@ class FrameAdapter(ChannelsWebSocketAdapter):
         if not self.closing:
             await super().send_json(message)
 
+    async def send_text(self, text: str) -> None:
+        """A message serialized already (api/realtime/protocol.py: a shared result)."""
+        if not self.closing:
+            await self.ws_consumer.send(text)
+
 
 class CliffsideWSConsumer(DispatchWithoutConnectionCheck, GraphQLWSConsumer):
     channel_layer_alias = NO_LAYER

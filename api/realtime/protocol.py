@@ -19,6 +19,8 @@ from strawberry.exceptions import ConnectionRejectionError
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import BaseGraphQLTransportWSHandler
 
 from api.common import ratelimits
+from api.graphql import outlets
+from api.graphql.subscriptions import Wire
 from api.realtime import ceilings, kick, messages
 
 log = structlog.get_logger(__name__)
@@ -54,6 +56,31 @@ class Rejected(ConnectionRejectionError):
         super().__init__({"code": code})
         self.close_code = close_code
         self.reason = reason(code, retry_after)
+
+
+def next_message(operation_id: str, payload: str) -> str:
+    """A ``next`` message whose payload is JSON already: as orjson would write the whole message."""
+    return f'{{"id":{orjson.dumps(operation_id).decode()},"type":"next","payload":{payload}}}'
+
+
+class OperationOutlet:
+    """One operation of a connection, as a parked subscription's outlet (api/graphql/outlets.py)."""
+
+    __slots__ = ("handler", "operation")
+
+    def __init__(self, handler: LimitedTransportWSHandler, operation: Any) -> None:
+        self.handler, self.operation = handler, operation
+
+    def is_open(self) -> bool:
+        operation = self.operation
+        return (
+            not operation.completed
+            and self.handler.operations.get(operation.id) is operation
+            and not self.handler.websocket.closing
+        )
+
+    async def send_next(self, payload: str) -> None:
+        await self.handler.websocket.send_text(next_message(self.operation.id, payload))
 
 
 class LimitedTransportWSHandler(BaseGraphQLTransportWSHandler[Any, Any]):
@@ -92,6 +119,18 @@ class LimitedTransportWSHandler(BaseGraphQLTransportWSHandler[Any, Any]):
             await self.refuse(message["id"], refusal.code, refusal.message, refusal.retry_after)
         else:
             await self.close(CLOSE_TOO_MANY, reason(refusal.code, refusal.retry_after))
+
+    async def run_operation(self, operation: Any) -> None:
+        outlets.running(OperationOutlet(self, operation))  # in the operation's own task: for it alone
+        await super().run_operation(operation)
+
+    async def send_message(self, message: Any) -> None:
+        payload = message.get("payload")
+        if message["type"] == "next" and len(payload) == 1 and isinstance(payload.get("data"), Wire):
+            # A result shared by every subscriber with the same answer: its JSON is made once for all.
+            await self.websocket.send_text(next_message(message["id"], payload["data"].payload()))
+            return
+        await super().send_message(message)
 
     async def handle_invalid_message(self, error_message: str) -> None:
         log.info("websocket_message_invalid", reason=error_message)

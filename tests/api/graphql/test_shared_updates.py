@@ -11,17 +11,18 @@ import asyncio
 from collections.abc import Iterator
 from typing import Any
 
+import orjson
 import pytest
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
-from api.graphql import nudges, updates
+from api.graphql import nudges, subscriptions, updates
 from api.graphql.schema import schema
 from api.realtime.consumers import CliffsideWSConsumer
 from config.asgi import application
 from tests.api.graphql.conftest import Table
-from tests.api.graphql.test_subscriptions import UPDATES, Subscriber, play_end_turn, subscriber
+from tests.api.graphql.test_subscriptions import UPDATES, WAIT, Subscriber, play_end_turn, subscriber
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -78,6 +79,75 @@ async def test_spectators_share_one_execution_and_a_seat_gets_its_own(table, sub
     assert mine["view"]["seat"] == 0
     assert mine["version"] == seen[0]["version"]
     assert len(executions) == 2  # one for the three spectators, one for the seat
+
+
+async def test_a_shared_update_is_serialized_once_and_sent_as_any_message_would_be(
+    table, subscriber, monkeypatch
+):
+    watchers = [await live(subscriber, table.match_id) for _ in range(3)]
+    seat = await live(subscriber, table.match_id, table.host.token)
+    for watcher in watchers:  # the seat's arrival
+        await watcher.update()
+    serialized: list[Any] = []
+    dumps = orjson.dumps
+    monkeypatch.setattr(
+        subscriptions.orjson,
+        "dumps",
+        lambda value, **options: serialized.append(value) or dumps(value, **options),
+    )
+
+    await play_end_turn(table)
+    texts = [await watcher.ws.receive_from(timeout=WAIT) for watcher in watchers]
+    mine = await seat.message()
+
+    assert texts[0] == texts[1] == texts[2]
+    message = orjson.loads(texts[0])
+    assert (
+        list(message) == ["id", "type", "payload"] and message["id"] == "live" and message["type"] == "next"
+    )
+    assert texts[0] == orjson.dumps(message).decode()  # what the usual path sends, byte for byte
+    assert (
+        message["payload"]["data"]["matchUpdates"]["version"]
+        == mine["payload"]["data"]["matchUpdates"]["version"]
+    )
+    updates_ = [
+        value
+        for value in serialized
+        if isinstance(value, dict) and "matchUpdates" in (value.get("data") or {})
+    ]
+    assert len(updates_) == 2  # once for the three spectators, once for the seat
+
+
+async def test_parked_subscribers_are_sent_their_update_without_being_woken(table, subscriber, monkeypatch):
+    watchers = [await live(subscriber, table.match_id) for _ in range(3)]
+    seat = await live(subscriber, table.match_id, table.host.token)
+    for watcher in watchers:  # the seat's arrival: a change of presence, sent by each subscription itself
+        await watcher.update()
+    woken: list[Any] = []
+    read_update = subscriptions.read_update
+
+    async def reading(*args: Any, **kwargs: Any) -> Any:
+        woken.append(args)
+        return await read_update(*args, **kwargs)
+
+    monkeypatch.setattr(subscriptions, "read_update", reading)
+    await play_end_turn(table)
+    seen = [await watcher.update() for watcher in watchers]
+    mine = await seat.update()
+
+    assert seen[0] == seen[1] == seen[2] and seen[0]["events"]
+    assert mine["version"] == seen[0]["version"] and mine["view"]["seat"] == 0
+    assert woken == []  # all four sent by the listener: no subscription read or executed on its own
+
+
+async def test_a_subscriber_that_completed_is_sent_nothing_more(table, subscriber):
+    leaving = await live(subscriber, table.match_id)
+    staying = await live(subscriber, table.match_id)
+    await leaving.ws.send_json_to({"id": "live", "type": "complete"})
+    await play_end_turn(table)
+
+    assert (await staying.update())["events"]
+    assert await leaving.ws.receive_nothing(timeout=0.2)
 
 
 async def test_two_seats_never_share_an_update(table, subscriber, executions):
