@@ -2,8 +2,10 @@
 
 One listener per event loop has a channel of its own on the channel layer, in group ``match.<id>``
 while any subscription here watches that match. Each nudge starts the read every subscriber of the
-match will ask for (api/graphql/updates.py) and wakes them all: no channel, queue and task per
-subscription, hundreds of which would otherwise wake, one after another, on every move.
+match will ask for (api/graphql/updates.py); once it is done, the listener sends each waiting
+subscription its update itself (``Watch.deliver``) and wakes only those it cannot serve: no channel,
+queue and task per subscription, hundreds of which would otherwise wake, one after another, on every
+move.
 """
 
 from __future__ import annotations
@@ -136,8 +138,12 @@ class Nudges:
     async def _read_ahead(self, match_id: int, version: int, served: list[Watch]) -> None:
         """The read every subscriber of the match will ask for; then the updates of ``served``."""
         source: Source | None = None
-        with contextlib.suppress(GraphQLError):  # the database is down: each subscription finds out itself
+        try:
             source = await sources().at_least(match_id, version)
+        except GraphQLError:  # the database is down: each subscription finds out itself
+            pass
+        except Exception:
+            log.exception("update_read_failed")  # a bug: the subscriptions are woken all the same
         for watch in served:
             if source is None or not await _delivered(watch, source):
                 watch.nudge(version)

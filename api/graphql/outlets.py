@@ -9,6 +9,7 @@ runs, in that operation's own task; a subscription run any other way has none an
 
 from __future__ import annotations
 
+import weakref
 from contextvars import ContextVar
 from typing import Protocol
 
@@ -21,14 +22,18 @@ class Outlet(Protocol):
         """Send a ``next`` message of this operation with ``payload``, the JSON of ``{"data": ...}``."""
 
 
-_running: ContextVar[Outlet | None] = ContextVar("cliffside_outlet", default=None)
+# Held weakly: every task started from the operation's task copies its context, and some of those live
+# as long as the process (a listener started by the first subscription of a match): a strong reference
+# would keep that operation's whole connection alive with them.
+_running: ContextVar[weakref.ref[Outlet] | None] = ContextVar("cliffside_outlet", default=None)
 
 
 def running(outlet: Outlet) -> None:
-    """The outlet of the operation the current task runs (and of nothing else)."""
-    _running.set(outlet)
+    """The outlet of the operation the current task runs, for as long as the caller holds it."""
+    _running.set(weakref.ref(outlet))
 
 
 def current() -> Outlet | None:
     """The outlet of the operation running in this task, if its transport has one."""
-    return _running.get()
+    held = _running.get()
+    return None if held is None else held()

@@ -7,7 +7,11 @@ for its own viewer and sends one ``MatchUpdate`` per batch, so nothing secret ev
 and a lost nudge costs latency, never data: every wake-up (nudge or poll) re-reads the version. While
 the channel layer cannot reach Redis, subscriptions stay open and poll faster (OUTAGE_POLL_SECONDS).
 The reads, the redaction and the GraphQL execution of an update are shared by every subscriber that
-would get the same answer (SharedUpdateExecutor, the schema's executor): only sending is theirs.
+would get the same answer (SharedUpdateExecutor, the schema's executor), and so is its JSON (Wire).
+While a subscription waits for its next wake, the listener sends it an ordinary update itself
+(Follower): the subscription is woken only for what it must decide (an end, a change of presence, a
+reseat, an error), so a move costs each subscriber one socket write rather than a pass through
+strawberry's and graphql-core's machinery.
 
 The first message comes at once and tells the client it is live: with ``afterVersion`` below the
 current version it carries every event the client missed; otherwise it is the current view with no
@@ -18,8 +22,9 @@ The update that brings a match to FINISHED or ABORTED is the last: the subscript
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import weakref
-from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -303,10 +308,50 @@ class Follower:
     seen: Seen
     player: Any
     outlet: Outlet | None
+    match_id: int
+    down: Callable[[], bool]  # is the channel layer cut off from Redis?
     status: str = ""  # the status last sent
     shown: frozenset[int] = frozenset()  # the presence last sent
     executor: SharedUpdateExecutor | None = None
     parked: bool = False  # waiting for its next wake (nothing of its own in flight)
+
+    @contextlib.contextmanager
+    def delivering(self) -> Iterator[None]:
+        """The listener may serve this subscription while this lasts (the subscription's life)."""
+        self.watch.deliver = self.deliver
+        try:
+            yield
+        finally:
+            self.watch.deliver = None  # the watch and its follower hold each other: let go at once
+
+    def sending(self, update: MatchUpdate) -> MatchUpdate:
+        """``update``, about to be sent by the subscription itself: what the client will have seen."""
+        update.present = self.shown = self.seen.players
+        self.watch.sent, self.status = update.source.version, str(update.source.match.status)
+        return update
+
+    async def woken(self) -> MatchUpdate | None:
+        """After the next wake (a nudge the listener could not serve, a poll, Redis's health): the
+        update to send, if there is one."""
+        watch = self.watch
+        self.parked = True
+        try:
+            await _wait(watch.woken, self.down)
+        finally:
+            self.parked = False
+        wanted, reseated = watch.take_nudge(), watch.take_reseat()
+        try:
+            update = await read_update(self.player, self.match_id, watch.sent, wanted, status=self.status)
+            if update is None and (reseated or self.seen.players != self.shown):  # came, went, is back
+                update = await read_update(self.player, self.match_id, watch.sent, None, first=True)
+        except GraphQLError as error:
+            if (error.extensions or {}).get("code") != SERVICE_UNAVAILABLE:
+                raise
+            # The database is down: stay subscribed; the next wake (nudge or poll) reads again.
+            watch.put_back(wanted)
+            watch.reseated = watch.reseated or reseated
+            return None
+        return update
 
     async def deliver(self, source: Source) -> bool:
         watch, executor, outlet = self.watch, self.executor, self.outlet
@@ -398,33 +443,13 @@ class Subscription:
             first = await read_update(player, key, after_version, None, first=True)
             assert first is not None  # a missing match raised
             async with seen.seated(seat_player(first)):  # a seated player is here while this lives
-                follow = first.follower = Follower(watch, seen, player, outlets.current())
-                first.present = follow.shown = seen.players  # the presence the client was sent
-                watch.sent, follow.status = first.source.version, str(first.source.match.status)
-                watch.deliver = follow.deliver
-                yield first
-                while follow.status not in ENDED:
-                    follow.parked = True
-                    try:
-                        await _wait(watch.woken, down)
-                    finally:
-                        follow.parked = False
-                    wanted, reseated = watch.take_nudge(), watch.take_reseat()
-                    try:
-                        update = await read_update(player, key, watch.sent, wanted, status=follow.status)
-                        if update is None and (reseated or seen.players != follow.shown):  # came, went, back
-                            update = await read_update(player, key, watch.sent, None, first=True)
-                    except GraphQLError as error:
-                        if (error.extensions or {}).get("code") != SERVICE_UNAVAILABLE:
-                            raise
-                        # The database is down: stay subscribed; the next wake (nudge or poll) reads again.
-                        watch.put_back(wanted)
-                        watch.reseated = watch.reseated or reseated
-                        continue
-                    if update is not None:
-                        update.present = follow.shown = seen.players
-                        watch.sent, follow.status = update.source.version, str(update.source.match.status)
-                        yield update
+                follow = first.follower = Follower(watch, seen, player, outlets.current(), key, down)
+                with follow.delivering():
+                    yield follow.sending(first)
+                    while follow.status not in ENDED:
+                        update = await follow.woken()
+                        if update is not None:
+                            yield follow.sending(update)
 
     @strawberry.subscription(
         description="Where the caller stands at a quick-match table (the matchId quickMatch gave): now, "

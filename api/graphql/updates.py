@@ -6,8 +6,8 @@ usually holds already) and the events since the version held before, in one trip
 thread. Events are read once per starting version, and each viewer's redaction, view and legal moves
 are computed once and reused by every subscriber with that viewer (a spectator crowd shares one).
 Even the GraphQL execution of a subscriber's selection is kept here and shared by every subscriber
-with the same document, variables and audience (api/graphql/subscriptions.py, SharedUpdateExecutor):
-only the sending is per subscriber.
+with the same document, variables and audience (api/graphql/subscriptions.py, SharedUpdateExecutor),
+and so is its JSON: only the socket write is per subscriber.
 """
 
 from __future__ import annotations

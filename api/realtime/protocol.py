@@ -66,7 +66,7 @@ def next_message(operation_id: str, payload: str) -> str:
 class OperationOutlet:
     """One operation of a connection, as a parked subscription's outlet (api/graphql/outlets.py)."""
 
-    __slots__ = ("handler", "operation")
+    __slots__ = ("__weakref__", "handler", "operation")
 
     def __init__(self, handler: LimitedTransportWSHandler, operation: Any) -> None:
         self.handler, self.operation = handler, operation
@@ -121,7 +121,8 @@ class LimitedTransportWSHandler(BaseGraphQLTransportWSHandler[Any, Any]):
             await self.close(CLOSE_TOO_MANY, reason(refusal.code, refusal.retry_after))
 
     async def run_operation(self, operation: Any) -> None:
-        outlets.running(OperationOutlet(self, operation))  # in the operation's own task: for it alone
+        outlet = OperationOutlet(self, operation)  # held here while the operation runs, weakly by others
+        outlets.running(outlet)  # in the operation's own task: for it alone
         await super().run_operation(operation)
 
     async def send_message(self, message: Any) -> None:

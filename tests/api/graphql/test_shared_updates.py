@@ -8,6 +8,7 @@ nor one seat another's. One subscriber leaving or not reading holds up no one el
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import Iterator
 from typing import Any
 
@@ -148,6 +149,30 @@ async def test_a_subscriber_that_completed_is_sent_nothing_more(table, subscribe
 
     assert (await staying.update())["events"]
     assert await leaving.ws.receive_nothing(timeout=0.2)
+
+
+def open_consumers() -> int:
+    """WebSocket consumers the collector tracks, collectable or not."""
+    return sum(1 for thing in gc.get_objects() if isinstance(thing, CliffsideWSConsumer))
+
+
+async def test_a_closed_subscriber_is_freed_at_once_though_the_listener_its_subscription_started_lives_on(
+    table, subscriber
+):
+    gc.collect()
+    gc.disable()  # freed by reference counting, not by a later collection (api/common/heap.py)
+    try:
+        before = open_consumers()
+        first = await live(subscriber, table.match_id)  # the first here: its operation starts the listener
+        await play_end_turn(table)
+        await first.moved()  # sent by the listener (Follower): the watch and its follower held each other
+        await first.ws.disconnect()
+        await asyncio.sleep(0.05)  # the operation's task ends
+
+        assert nudges.nudges(get_channel_layer())._tasks  # the listener, started in that task, lives on
+        assert open_consumers() == before  # holding nothing of the connection (api/graphql/outlets.py)
+    finally:
+        gc.enable()
 
 
 async def test_two_seats_never_share_an_update(table, subscriber, executions):
