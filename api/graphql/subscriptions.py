@@ -22,9 +22,8 @@ The update that brings a match to FINISHED or ABORTED is the last: the subscript
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import weakref
-from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable, Iterator
+from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -292,7 +291,7 @@ def _own_copy(result: ExecutionResult) -> ExecutionResult:
     return ExecutionResult(result.data, errors, result.extensions)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Follower:
     """A subscription as its process's listener may serve it while it is parked between updates.
 
@@ -315,30 +314,16 @@ class Follower:
     executor: SharedUpdateExecutor | None = None
     parked: bool = False  # waiting for its next wake (nothing of its own in flight)
 
-    @contextlib.contextmanager
-    def delivering(self) -> Iterator[None]:
-        """The listener may serve this subscription while this lasts (the subscription's life)."""
-        self.watch.deliver = self.deliver
-        try:
-            yield
-        finally:
-            self.watch.deliver = None  # the watch and its follower hold each other: let go at once
-
     def sending(self, update: MatchUpdate) -> MatchUpdate:
         """``update``, about to be sent by the subscription itself: what the client will have seen."""
         update.present = self.shown = self.seen.players
         self.watch.sent, self.status = update.source.version, str(update.source.match.status)
         return update
 
-    async def woken(self) -> MatchUpdate | None:
-        """After the next wake (a nudge the listener could not serve, a poll, Redis's health): the
-        update to send, if there is one."""
+    async def read(self) -> MatchUpdate | None:
+        """After a wake (a nudge the listener could not serve, a poll, Redis's health): the update to
+        send, if there is one."""
         watch = self.watch
-        self.parked = True
-        try:
-            await _wait(watch.woken, self.down)
-        finally:
-            self.parked = False
         wanted, reseated = watch.take_nudge(), watch.take_reseat()
         try:
             update = await read_update(self.player, self.match_id, watch.sent, wanted, status=self.status)
@@ -403,15 +388,19 @@ async def read_update(
     return MatchUpdate(source=source, player=player, after=start)
 
 
-async def _wait(woken: asyncio.Event, down: Callable[[], bool]) -> None:
-    """Until ``woken`` is set or the poll interval has passed (a timer sets it then: cheaper, with
-    hundreds of subscribers waking per move, than wait_for's task per wait); ``down``: is the channel
-    layer cut off from Redis (then no nudge comes, and the interval is the outage's)?"""
-    timeout = OUTAGE_POLL_SECONDS if down() else POLL_SECONDS
+async def _wait(follow: Follower) -> None:
+    """Until the follower's watch is woken or the poll interval has passed (a timer wakes it then:
+    cheaper, with hundreds of subscribers waking per move, than wait_for's task per wait); parked, so
+    the listener may serve it, meanwhile. The interval is the outage's while the channel layer is cut
+    off from Redis (then no nudge comes)."""
+    woken = follow.watch.woken
+    timeout = OUTAGE_POLL_SECONDS if follow.down() else POLL_SECONDS
     timer = asyncio.get_running_loop().call_later(timeout, woken.set)
+    follow.parked = True
     try:
         await woken.wait()
     finally:
+        follow.parked = False
         timer.cancel()
     woken.clear()
 
@@ -444,12 +433,16 @@ class Subscription:
             assert first is not None  # a missing match raised
             async with seen.seated(seat_player(first)):  # a seated player is here while this lives
                 follow = first.follower = Follower(watch, seen, player, outlets.current(), key, down)
-                with follow.delivering():
+                watch.deliver = follow.deliver  # the listener may serve it from now on
+                try:
                     yield follow.sending(first)
                     while follow.status not in ENDED:
-                        update = await follow.woken()
+                        await _wait(follow)
+                        update = await follow.read()
                         if update is not None:
                             yield follow.sending(update)
+                finally:
+                    watch.deliver = None  # the watch and its follower hold each other: let go at once
 
     @strawberry.subscription(
         description="Where the caller stands at a quick-match table (the matchId quickMatch gave): now, "
