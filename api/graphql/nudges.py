@@ -126,14 +126,17 @@ class Nudges:
         if seats:
             for watch in watching:
                 watch.reseat()
-        behind = [watch for watch in watching if version > watch.sent]
-        if not behind:
-            return
-        served = [watch for watch in behind if watch.deliver is not None and not watch.woken.is_set()]
-        for watch in behind:
-            if watch.deliver is None or watch.woken.is_set():
+        behind, served = False, list[Watch]()
+        for watch in watching:
+            if version <= watch.sent:
+                continue
+            behind = True
+            if watch.deliver is not None and not watch.woken.is_set():
+                served.append(watch)
+            else:
                 watch.nudge(version)
-        self._spawn(self._read_ahead(match_id, version, served))
+        if behind:
+            self._spawn(self._read_ahead(match_id, version, served))
 
     async def _read_ahead(self, match_id: int, version: int, served: list[Watch]) -> None:
         """The read every subscriber of the match will ask for; then the updates of ``served``."""

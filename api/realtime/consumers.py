@@ -150,11 +150,10 @@ class FrameAdapter(ChannelsWebSocketAdapter):
                 raise NonJsonMessageReceived from error
 
     async def send_json(self, message: Any) -> None:
-        if not self.closing:
-            await super().send_json(message)
+        await self.send_text(self.view.encode_json(message))
 
     async def send_text(self, text: str) -> None:
-        """A message serialized already (api/realtime/protocol.py: a shared result)."""
+        """A message serialized already (by send_json, or once for many: api/realtime/protocol.py)."""
         if not self.closing:
             await self.ws_consumer.send(text)
 
