@@ -13,7 +13,7 @@ request is data with a stable code, never a top-level GraphQL error.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 import strawberry
 from graphql import GraphQLError
@@ -35,7 +35,7 @@ from api.graphql.errors import (
     match_not_found,
     parse_id,
 )
-from api.graphql.games import MoveInput, move_json
+from api.graphql.games import ChosenMove, MoveInput
 from api.graphql.matches import Match
 from api.graphql.payloads import MatchPayload, MoveAccepted, MoveRejected, SubmitMoveResult
 from api.graphql.players import Player, RegisterPlayerPayload, RotateTokenPayload
@@ -82,14 +82,13 @@ async def _lobby(
     return await run_sync(call)()
 
 
-def _submit(player: Any, match_id: int, move: MoveInput, expected: int | None, key: str | None) -> Any:
-    game, move_data = move_json(move)
+def _submit(player: Any, match_id: int, move: ChosenMove, expected: int | None, key: str | None) -> Any:
     try:
         result = services.submit_move(
             match_id=match_id,
             player=player,
-            game=game,
-            move=move_data,
+            game=move.game,
+            move=move.move,
             expected_version=expected,
             idempotency_key=key,
         )
@@ -187,7 +186,7 @@ class Mutation:
         self,
         info: Info[Context, Any],
         match_id: strawberry.ID,
-        move: MoveInput,
+        move: Annotated[ChosenMove, strawberry.argument(graphql_type=MoveInput)],
         expected_version: int | None = None,
         idempotency_key: str | None = None,
     ) -> SubmitMoveResult:

@@ -15,8 +15,10 @@ from typing import Any
 import strawberry
 
 from api.graphql.convert import TypeMirror
-from games.core.codec import MoveCodec, encode
+from games.core.codec import MoveCodec
 from games.core.spec import GameSpec
+
+SCALARS = (int, str, bool, float)  # a move field's types: as graphql-core coerces them, they are JSON
 
 
 @strawberry.interface(description="What one caller may see of a match at one version, typed per game.")
@@ -33,8 +35,7 @@ class GameBinding:
     member: str  # its field on MoveInput, in Python (snake_case): "daredevil_rock"
     view_type: type  # the strawberry type implementing GameView
     convert_view: Callable[..., Any]  # (view dataclass, game=, version=) -> view_type instance
-    move_type: type  # the strawberry input of MoveInput's member
-    dump_move: Callable[[Any], dict[str, Any]]  # move_type instance -> the game's move JSON
+    move_type: type  # the strawberry input of MoveInput's member (its value is the game's move JSON)
     label: Callable[[Mapping[str, Any]], str]  # move JSON -> a short sentence for people
 
     @property
@@ -59,24 +60,24 @@ def bind(spec: GameSpec[Any]) -> GameBinding | None:
     view_type, convert_view = TypeMirror(prefix).object_type(
         spec.view_type, name=prefix + "View", interfaces=(GameView,)
     )
-    move_type, dump_move = move_input(prefix, spec.name, spec.moves)
+    move_type = move_input(prefix, spec.name, spec.moves)
     return GameBinding(
         key=spec.key,
         member=spec.key.replace("-", "_"),
         view_type=view_type,
         convert_view=convert_view,
         move_type=move_type,
-        dump_move=dump_move,
         label=spec.describe_move,
     )
 
 
-def move_input(prefix: str, title: str, codec: MoveCodec) -> tuple[type, Callable[[Any], dict[str, Any]]]:
+def move_input(prefix: str, title: str, codec: MoveCodec) -> type:
     """A typed input for a game's moves: ``action`` (an enum of the move names) plus every move field.
 
     Each move's fields become optional input fields (camelCase); which of them an action needs is the
-    game's rule, checked by ``spec.moves.load`` like any other move. Returns the input type and the
-    function turning an instance back into the game's move JSON.
+    game's rule, checked by ``spec.moves.load`` like any other move. A value of it, as graphql-core
+    coerces it, is the game's move JSON but for the fields sent as null: the action's name, and scalars
+    (a move field of any other type is refused here).
     """
     action = strawberry.enum(
         enum.Enum(f"{prefix}Action", [(name, name) for name in codec.actions]),  # type: ignore[misc]
@@ -90,6 +91,8 @@ def move_input(prefix: str, title: str, codec: MoveCodec) -> tuple[type, Callabl
             hint = hints[item.name]
             if fields.setdefault(item.name, hint) != hint:
                 raise TypeError(f"{cls.__name__}.{item.name} disagrees with another move's {item.name}")
+            if hint not in SCALARS:
+                raise TypeError(f"{cls.__name__}.{item.name} is a {hint}: a move field is a JSON scalar")
     annotations: dict[str, Any] = {"action": action}
     namespace: dict[str, Any] = {"__module__": __name__}
     for name, hint in fields.items():
@@ -97,21 +100,11 @@ def move_input(prefix: str, title: str, codec: MoveCodec) -> tuple[type, Callabl
         namespace[name] = strawberry.UNSET
     namespace["__annotations__"] = annotations
     name = f"{prefix}Move"
-    input_type = strawberry.input(
+    return strawberry.input(
         types.new_class(name, (), {}, lambda ns: ns.update(namespace)),
         name=name,
         description=f"One move of {title}: the action and the fields it takes (see the game's rules).",
     )
-
-    def dump(move: Any) -> dict[str, Any]:
-        values = {"action": move.action.value}
-        for field_name in fields:
-            value = getattr(move, field_name)
-            if value is not None and value is not strawberry.UNSET:
-                values[_camel(field_name)] = encode(value)
-        return values
-
-    return input_type, dump
 
 
 def _camel(name: str) -> str:

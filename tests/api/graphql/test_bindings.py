@@ -6,7 +6,13 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+import pytest
+from graphql.utilities import coerce_input_value
+from strawberry.types.arguments import convert_argument
+
+from api.graphql.games import ChosenMove, MoveInput
 from api.graphql.games.base import bind
+from api.graphql.schema import schema
 from games.core.moments import Millis
 from tests.toys import odds_and_evens as toy
 
@@ -59,10 +65,31 @@ def test_a_millis_field_is_shown_as_a_date_and_time():
     assert binding.view(OddsAndEvensView((), None), version=0).round_ends is None
 
 
-def test_a_typed_move_turns_back_into_the_games_move_json_and_its_label():
+def test_a_typed_move_has_the_action_and_every_field_of_the_games_moves_and_a_label():
     binding = odds_and_evens()
     assert set(graphql_fields(binding.move_type)) == {"action", "number"}
-    actions = graphql_fields(binding.move_type)["action"].wrapped_cls
-    move = binding.move_type(action=actions["CHOOSE"], number=3)
-    assert binding.dump_move(move) == {"action": "CHOOSE", "number": 3}
+    assert set(graphql_fields(binding.move_type)["action"].wrapped_cls.__members__) == {"CHOOSE"}
     assert binding.label({"action": "CHOOSE", "number": 3}) == "Choose"
+
+
+@dataclass(frozen=True)
+class Pick:
+    card: tuple[int, ...]
+
+
+def test_a_move_field_that_is_not_a_json_scalar_is_refused_when_the_game_is_bound():
+    # A MoveInput value is handed on as the move's JSON (ChosenMove): that holds for scalars only.
+    codec = dataclasses.replace(toy.SPEC.moves, types=(Pick,))
+    with pytest.raises(TypeError, match=r"Pick\.card"):
+        bind(dataclasses.replace(toy.SPEC, view_type=OddsAndEvensView, moves=codec))
+
+
+def test_a_move_input_value_reaches_the_resolver_as_its_game_and_move_json():
+    move_input = schema._schema.get_type("MoveInput")
+    chosen = convert_argument(
+        coerce_input_value({"daredevilRock": {"action": "CLIMB", "level": 2, "column": None}}, move_input),
+        MoveInput,
+        scalar_registry=schema.schema_converter.scalar_registry,
+        config=schema.config,
+    )
+    assert chosen == ChosenMove("daredevil-rock", {"action": "CLIMB", "level": 2})
