@@ -53,7 +53,7 @@ def _chosen(cls: type, value: Mapping[str, Any], context: Any) -> ChosenMove:
     """MoveInput's value as graphql-core coerced it: exactly one member (@oneOf), whose value is the
     game's move JSON but for the fields sent as null (base.move_input) and the action, which
     strawberry's enum type parses to its Python member. strawberry would build the member's input
-    object only for us to turn it back into JSON: a twentieth of a worker's time."""
+    object only for us to turn it back into JSON: 136 µs per move, against 18 for this."""
     ((member, fields),) = value.items()
     move = {name: each for name, each in fields.items() if each is not None}
     move["action"] = move["action"].value
