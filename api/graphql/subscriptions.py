@@ -38,7 +38,7 @@ from strawberry.types import Info
 
 from api.common.database import SERVICE_UNAVAILABLE
 from api.common.layers import watch_layer_health
-from api.graphql import outlets
+from api.graphql import outlets, plans
 from api.graphql import quick_match as quick_api
 from api.graphql.context import Context
 from api.graphql.errors import MATCH_NOT_FOUND, WEBSOCKET_REQUIRED, field_error, parse_id
@@ -56,6 +56,7 @@ POLL_SECONDS = float(getattr(settings, "GRAPHQL_SUBSCRIPTION_POLL_SECONDS", 10.0
 OUTAGE_POLL_SECONDS = float(getattr(settings, "GRAPHQL_SUBSCRIPTION_OUTAGE_POLL_SECONDS", 2.0))
 # After an update in one of these, nothing more can happen to the match: its subscriptions complete.
 ENDED = frozenset({MatchStatus.FINISHED.value, MatchStatus.ABORTED.value})
+PLANS = plans.Plans()  # the process's plans of matchUpdates documents
 
 
 @strawberry.type(description="What changed in a match since the previous update (or since afterVersion).")
@@ -156,6 +157,13 @@ class SharedUpdateExecutor(StrawberryGraphQLCoreExecutionContext):
             return _event_executor(self, payload)
         return SharedEvent(self, payload, key)
 
+    def planned(self, update: MatchUpdate) -> dict[str, Any] | None:
+        """``update``'s data by its document's plan (api/graphql/plans.py); None: graphql-core executes it."""
+        if self.middleware_manager is not None:
+            return None
+        plan = PLANS.of(self.schema, self.operation, self.fragment_definitions)
+        return None if plan is None else plans.run(plan, update)
+
 
 def _event_executor(executor: SharedUpdateExecutor, payload: Any) -> Any:
     """graphql-core's executor for one event, with memos of its own.
@@ -207,6 +215,9 @@ class SharedEvent:
 
     def execute_operation(self, serially: bool | None = None) -> Any:
         def run() -> Any:
+            data = self.executor.planned(self.update)
+            if data is not None:
+                return ExecutionResult(data, None)
             return _event_executor(self.executor, self.update).execute_operation(serially)
 
         return shared(self.update.source.results, self.executor.operation, self.key, run)

@@ -1,0 +1,305 @@
+"""A matchUpdates selection planned once per document, so an update is completed in one pass over the
+fields it selects instead of by graphql-core's executor.
+
+A subscriber's selection is the same for every update it is sent, and the fields under MatchUpdate
+take no arguments: what graphql-core works out again for each update and field (which fields an
+object selects, a resolve info per field, strawberry's wrapping of each resolver, awaitable checks)
+can be worked out once. With moves over the socket that work was about a tenth of a worker's time
+(docs/performance.md, "Where a move's time goes").
+
+A plan covers fields (aliased, or the same key asked for twice), inline and named fragments,
+``__typename``, objects, lists and interfaces. A document with anything else (a directive, an
+argument below the root, a union, a field extension, resolver middleware) is executed by graphql-core.
+
+A plan decides nothing that graphql-core would report: where graphql-core would record an error or
+wait (a resolver that raises or returns an awaitable, a null the schema forbids, a value its scalar
+cannot serialize, an object of another type), the plan gives up on that update and graphql-core
+executes it, errors and all. A planned result is graphql-core's result, or there is none.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import structlog
+from graphql import (
+    FieldNode,
+    FragmentDefinitionNode,
+    GraphQLInterfaceType,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLOutputType,
+    GraphQLSchema,
+    GraphQLString,
+    InlineFragmentNode,
+    OperationDefinitionNode,
+    SelectionSetNode,
+    Undefined,
+    is_leaf_type,
+)
+from graphql.execution.collect_fields import does_fragment_condition_match
+from strawberry.schema.schema_converter import GraphQLCoreConverter
+from strawberry.types.cast import get_strawberry_type_cast
+
+log = structlog.get_logger(__name__)
+
+Complete = Callable[[Any], Any]  # a resolved value -> what the result holds for it
+Plan = Callable[[Any], dict[str, Any]]  # a subscription event -> the result's data
+
+DEFINITION = GraphQLCoreConverter.DEFINITION_BACKREF
+KEPT = 256  # plans kept, one per document: subscribers with the same text share its parsed tree
+
+
+class Unplannable(Exception):
+    """A selection plans do not cover: graphql-core executes the document."""
+
+
+class Unplanned(Exception):
+    """An update graphql-core must complete: it reports the error, or waits."""
+
+
+class Plans:
+    """Each subscription document's plan (None: executed by graphql-core), kept by the identity of its
+    parsed tree, which is held with it so its id is not reused while the plan is kept."""
+
+    def __init__(self) -> None:
+        self.kept: dict[int, tuple[OperationDefinitionNode, Plan | None]] = {}
+
+    def of(
+        self,
+        schema: GraphQLSchema,
+        operation: OperationDefinitionNode,
+        fragments: Mapping[str, FragmentDefinitionNode],
+    ) -> Plan | None:
+        held = self.kept.get(id(operation))
+        if held is not None and held[0] is operation:
+            return held[1]
+        try:
+            plan: Plan | None = _subscription(schema, operation, fragments)
+        except Unplannable:
+            plan = None
+        except Exception:  # a bug here must not cost an update: graphql-core executes the document
+            log.exception("update_plan_failed")
+            plan = None
+        if len(self.kept) >= KEPT:
+            del self.kept[next(iter(self.kept))]
+        self.kept[id(operation)] = (operation, plan)
+        return plan
+
+
+def run(plan: Plan, event: Any) -> dict[str, Any] | None:
+    """``event``'s result data by ``plan``; None where graphql-core must execute it instead."""
+    try:
+        return plan(event)
+    except Exception:  # graphql-core runs it again and reports whatever this was
+        return None
+
+
+def _subscription(
+    schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Mapping[str, FragmentDefinitionNode]
+) -> Plan:
+    root = schema.subscription_type
+    (node, *more) = operation.selection_set.selections
+    if root is None or more or not isinstance(node, FieldNode) or node.directives:
+        raise Unplannable
+    field = root.fields.get(node.name.value)
+    if field is None or field.subscribe is None:
+        raise Unplannable
+    # A subscription field resolves each event to itself (strawberry's resolver): its arguments served
+    # the subscribe call, and the event is completed as the field's type.
+    key = (node.alias or node.name).value
+    complete = _completer(schema, field.type, [node], fragments)
+
+    def plan(event: Any) -> dict[str, Any]:
+        return {key: complete(event)}
+
+    return plan
+
+
+def _completer(
+    schema: GraphQLSchema,
+    kind: GraphQLOutputType,
+    nodes: list[FieldNode],
+    fragments: Mapping[str, FragmentDefinitionNode],
+) -> Complete:
+    """How a resolved value of ``kind`` is completed for the field ``nodes`` (graphql-core's
+    complete_value, without its errors)."""
+    if isinstance(kind, GraphQLNonNull):
+        inner = _completer(schema, kind.of_type, nodes, fragments)
+
+        def required(value: Any) -> Any:
+            completed = inner(value)
+            if completed is None:
+                raise Unplanned
+            return completed
+
+        return required
+    complete = _present(schema, kind, nodes, fragments)
+
+    def nullable(value: Any) -> Any:
+        return None if value is None else complete(value)
+
+    return nullable
+
+
+def _present(
+    schema: GraphQLSchema,
+    kind: GraphQLOutputType,
+    nodes: list[FieldNode],
+    fragments: Mapping[str, FragmentDefinitionNode],
+) -> Complete:
+    """How a value of ``kind`` that is not None is completed."""
+    if isinstance(kind, GraphQLList):
+        item = _completer(schema, kind.of_type, nodes, fragments)
+
+        def listed(value: Any) -> list[Any]:
+            if not isinstance(value, list | tuple):
+                raise Unplanned
+            return [item(_settled(each)) for each in value]
+
+        return listed
+    if is_leaf_type(kind):
+        serialize = kind.serialize  # type: ignore[union-attr]
+
+        def leaf(value: Any) -> Any:
+            serialized = serialize(value)
+            if serialized is None or serialized is Undefined:
+                raise Unplanned
+            return serialized
+
+        return leaf
+    if isinstance(kind, GraphQLObjectType):
+        return _object(schema, kind, nodes, fragments)
+    if isinstance(kind, GraphQLInterfaceType):
+        return _interface(schema, kind, nodes, fragments)
+    raise Unplannable  # a union
+
+
+def _object(
+    schema: GraphQLSchema,
+    kind: GraphQLObjectType,
+    nodes: list[FieldNode],
+    fragments: Mapping[str, FragmentDefinitionNode],
+) -> Complete:
+    fields = [
+        (key, _resolver(kind, grouped[0]), _completer(schema, _type_of(kind, grouped[0]), grouped, fragments))
+        for key, grouped in _collect(schema, kind, (node.selection_set for node in nodes), fragments).items()
+    ]
+    is_type_of = kind.is_type_of
+
+    def completed(value: Any) -> dict[str, Any]:
+        # strawberry's is_type_of reads no resolve info; one that did would raise, and graphql-core
+        # would complete this update instead.
+        if is_type_of is not None and not is_type_of(value, None):  # type: ignore[arg-type]
+            raise Unplanned
+        return {key: complete(_settled(resolve(value))) for key, resolve, complete in fields}
+
+    return completed
+
+
+def _interface(
+    schema: GraphQLSchema,
+    kind: GraphQLInterfaceType,
+    nodes: list[FieldNode],
+    fragments: Mapping[str, FragmentDefinitionNode],
+) -> Complete:
+    definition = kind.extensions.get(DEFINITION)
+    if definition is None or definition.resolve_type is not None:
+        raise Unplannable  # a type resolver of its own: graphql-core asks it
+    # The type strawberry resolves a value to: the object type its class defines.
+    by_class = {
+        possible.extensions[DEFINITION].origin: _object(schema, possible, nodes, fragments)
+        for possible in schema.get_possible_types(kind)
+        if not possible.extensions[DEFINITION].is_graphql_generic
+    }
+
+    def completed(value: Any) -> Any:
+        complete = by_class.get(type(value))
+        if complete is None or get_strawberry_type_cast(value) is not None:
+            raise Unplanned
+        return complete(value)
+
+    return completed
+
+
+def _collect(
+    schema: GraphQLSchema,
+    kind: GraphQLObjectType,
+    selection_sets: Iterable[SelectionSetNode | None],
+    fragments: Mapping[str, FragmentDefinitionNode],
+    visited: set[str] | None = None,
+) -> dict[str, list[FieldNode]]:
+    """The field nodes ``kind`` selects, by response key, in graphql-core's order (its collect_fields)."""
+    visited = set() if visited is None else visited
+    fields: dict[str, list[FieldNode]] = {}
+    for selection_set in selection_sets:
+        for selection in selection_set.selections if selection_set else ():
+            if selection.directives:
+                raise Unplannable  # @skip, @include, @defer...: graphql-core weighs them
+            if isinstance(selection, FieldNode):
+                fields.setdefault((selection.alias or selection.name).value, []).append(selection)
+                continue
+            if isinstance(selection, InlineFragmentNode):
+                fragment: InlineFragmentNode | FragmentDefinitionNode | None = selection
+            elif selection.name.value in visited:
+                continue
+            elif getattr(selection, "arguments", None):
+                raise Unplannable  # a fragment's arguments (experimental in graphql-core)
+            else:
+                visited.add(selection.name.value)
+                fragment = fragments.get(selection.name.value)
+                if fragment is None or fragment.directives or fragment.variable_definitions:
+                    raise Unplannable
+            if does_fragment_condition_match(schema, fragment, kind):
+                for key, more in _collect(schema, kind, [fragment.selection_set], fragments, visited).items():
+                    fields.setdefault(key, []).extend(more)
+    return fields
+
+
+def _type_of(kind: GraphQLObjectType, node: FieldNode) -> GraphQLOutputType:
+    if node.name.value == "__typename":
+        return GraphQLNonNull(GraphQLString)
+    field = kind.fields.get(node.name.value)
+    if field is None:
+        raise Unplannable
+    return field.type
+
+
+def _resolver(kind: GraphQLObjectType, node: FieldNode) -> Callable[[Any], Any]:
+    """The field's value on its parent, as strawberry's resolver would give it."""
+    name = node.name.value
+    if name == "__typename":
+        type_name = kind.name
+        return lambda _parent: type_name
+    field = kind.fields.get(name)
+    strawberry_field = field.extensions.get(DEFINITION) if field else None
+    if (
+        field is None
+        or strawberry_field is None
+        or node.arguments
+        or field.args
+        or strawberry_field.extensions
+    ):
+        raise Unplannable
+    resolver = strawberry_field.base_resolver
+    if resolver is None:  # an attribute
+        default, python_name = strawberry_field.default_resolver, strawberry_field.python_name
+        return lambda parent: default(parent, python_name)
+    wants = [parameter for parameter in resolver.reserved_parameters.values() if parameter is not None]
+    if resolver.is_async or resolver.arguments or wants != [resolver.self_parameter]:
+        raise Unplannable  # it takes arguments, the info, the root or the parent, or always waits
+    return resolver.wrapped_func  # called with the parent as its self, as strawberry does
+
+
+def _settled(value: Any) -> Any:
+    """A resolved value graphql-core would complete at once, as it is."""
+    if inspect.isawaitable(value):
+        if inspect.iscoroutine(value):
+            value.close()  # never started: nothing to undo
+        raise Unplanned
+    if isinstance(value, Exception):
+        raise Unplanned
+    return value
