@@ -40,6 +40,7 @@ from uvicorn.protocols.utils import get_remote_addr
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from api.realtime.responses import error_body
+from api.realtime.writes import CoalescedWrites
 
 log = structlog.get_logger(__name__)
 
@@ -254,6 +255,7 @@ class EdgeWebSocketProtocol(CutsStalledReaders, WebSocketsSansIOProtocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
+        self.transport = CoalescedWrites(self.transport, self.loop)  # type: ignore[assignment]
         # Upgraded from an HTTP connection that was admitted: counted again, never refused.
         self.slot.take(self.transport, refusable=False)
 
