@@ -159,8 +159,8 @@ class SharedUpdateExecutor(StrawberryGraphQLCoreExecutionContext):
 
     def planned(self, update: MatchUpdate) -> dict[str, Any] | None:
         """``update``'s data by its document's plan (api/graphql/plans.py); None: graphql-core executes it."""
-        if self.middleware_manager is not None:
-            return None
+        if self.middleware_manager is not None and self.middleware_manager.middlewares:
+            return None  # a schema extension wraps each resolver: graphql-core calls them
         plan = PLANS.of(self.schema, self.operation, self.fragment_definitions)
         return None if plan is None else plans.run(plan, update)
 

@@ -16,12 +16,16 @@ from asgiref.sync import sync_to_async
 from graphql import ExecutionResult, parse
 
 from api.graphql import plans, subscriptions
+from tests.api.graphql.test_shared_updates import live
+from tests.api.graphql.test_subscriptions import UPDATES, play_end_turn, subscriber
 from api.graphql.schema import schema
 from api.matches import services
 from bench.views import view_selection
 from games.registry import REGISTRY
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+__all__ = ["subscriber"]  # the fixture, shared
 
 VIEWS = " ".join(view_selection(key)[1:-1] for key in REGISTRY)
 WHOLE = f"""
@@ -143,3 +147,18 @@ def _walk(value: Any, path: tuple[Any, ...] = ()) -> Any:
             yield from _walk(item, (*path, index))
     else:
         yield path, value
+
+
+async def test_a_live_subscriber_s_updates_are_planned_not_executed(table, subscriber, monkeypatch):
+    seat = await live(subscriber, table.match_id, table.host.token, UPDATES)
+    executed: list[Any] = []
+    event_executor = subscriptions._event_executor
+    monkeypatch.setattr(
+        subscriptions, "_event_executor", lambda *args: executed.append(args) or event_executor(*args)
+    )
+
+    result = await play_end_turn(table)
+    update = await seat.update()
+
+    assert update["version"] == result["version"] and update["events"]
+    assert executed == []  # strawberry's executor, as the schema builds it, took the plan

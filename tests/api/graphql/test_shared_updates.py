@@ -16,7 +16,6 @@ import orjson
 import pytest
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
-from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
 from api.graphql import nudges, subscriptions, updates
 from api.graphql.schema import schema
@@ -36,15 +35,15 @@ subscription($id: ID!) { matchUpdates(matchId: $id) { version events { seq } leg
 
 @pytest.fixture
 def executions(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
-    """The root value of every matchUpdates selection graphql-core actually executes."""
+    """The sharing key of every matchUpdates selection actually run for an update, by its plan
+    (api/graphql/plans.py) or by graphql-core."""
     seen: list[Any] = []
-    original = StrawberryGraphQLCoreExecutionContext.build_per_event_executor
+    shared = subscriptions.shared
 
-    def counting(executor: Any, payload: Any) -> Any:
-        seen.append(payload)
-        return original(executor, payload)
+    def counting(results: Any, operation: Any, key: Any, run: Any) -> Any:
+        return shared(results, operation, key, lambda: seen.append(key) or run())
 
-    monkeypatch.setattr(StrawberryGraphQLCoreExecutionContext, "build_per_event_executor", counting)
+    monkeypatch.setattr(subscriptions, "shared", counting)
     yield seen
 
 
