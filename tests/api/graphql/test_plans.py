@@ -16,12 +16,12 @@ from asgiref.sync import sync_to_async
 from graphql import ExecutionResult, parse
 
 from api.graphql import plans, subscriptions
-from tests.api.graphql.test_shared_updates import live
-from tests.api.graphql.test_subscriptions import UPDATES, play_end_turn, subscriber
 from api.graphql.schema import schema
 from api.matches import services
 from bench.views import view_selection
 from games.registry import REGISTRY
+from tests.api.graphql.test_shared_updates import live
+from tests.api.graphql.test_subscriptions import UPDATES, play_end_turn, subscriber
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
