@@ -7,7 +7,9 @@ for its own viewer and sends one ``MatchUpdate`` per batch, so nothing secret ev
 and a lost nudge costs latency, never data: every wake-up (nudge or poll) re-reads the version. While
 the channel layer cannot reach Redis, subscriptions stay open and poll faster (OUTAGE_POLL_SECONDS).
 The reads, the redaction and the GraphQL execution of an update are shared by every subscriber that
-would get the same answer (SharedUpdateExecutor, the schema's executor), and so is its JSON (Wire).
+would get the same answer (SharedUpdateExecutor, the schema's executor), and so is its JSON (Wire);
+the selection is completed by its document's plan (api/graphql/plans.py) wherever graphql-core's
+executor would give the same result without an error.
 While a subscription waits for its next wake, the listener sends it an ordinary update itself
 (Follower): the subscription is woken only for what it must decide (an end, a change of presence, a
 reseat, an error), so a move costs each subscriber one socket write rather than a pass through
