@@ -7,6 +7,7 @@ moves) is redacted for the caller's viewer, which is computed once per match ver
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from enum import Enum
 from typing import Annotated, Any, NewType
@@ -128,12 +129,25 @@ MOVE_INPUT_VALUE = strawberry.scalar(
 )
 
 
+def _sentence(self: Any) -> str:
+    # Worked out only when asked for: a live client that sends back `input` never reads it, and in the
+    # games with many moves the sentences were a tenth of working out an update's legal moves.
+    return str(self.describe(self.move))
+
+
 @strawberry.type(description="A move the caller may make now.")
 class LegalMove:
-    label: str = strawberry.field(description="A short sentence for people.")
+    label: str = strawberry.field(resolver=_sentence, description="A short sentence for people.")
     input: MoveInputValue = strawberry.field(
         description="A valid MoveInput value: send it back unchanged as $move."
     )
+    move: strawberry.Private[Mapping[str, Any]]  # the game's move JSON
+    describe: strawberry.Private[Callable[[Mapping[str, Any]], str]]  # its game's binding.label
+
+    @classmethod
+    def of(cls, binding: Any, move: Mapping[str, Any]) -> LegalMove:
+        """``move`` (the game's move JSON) as a legal move of ``binding``'s game."""
+        return cls(input={binding.graphql_member: move}, move=move, describe=binding.label)
 
 
 MEMO_SIZE = 256
@@ -224,8 +238,7 @@ def legal_moves(context: Context, match: Any) -> list[LegalMove]:
     if binding is None or context.player is None:
         return []
     return [
-        LegalMove(label=binding.label(move), input={binding.graphql_member: move})
-        for move in selectors.legal_moves_for(match=match, player=context.player)
+        LegalMove.of(binding, move) for move in selectors.legal_moves_for(match=match, player=context.player)
     ]
 
 

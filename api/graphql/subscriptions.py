@@ -125,10 +125,7 @@ class MatchUpdate:
         "query per update. Empty for a spectator and when it is not the caller's turn."
     )
     def legal_moves(self) -> list[LegalMove]:
-        return [
-            LegalMove(label=move["label"], input=move["input"])
-            for move in self.source.legal_moves(self.player)
-        ]
+        return self.source.legal_moves(self.player)
 
 
 class SharedUpdateExecutor(StrawberryGraphQLCoreExecutionContext):

@@ -24,6 +24,7 @@ from api.common.per_loop import PerLoop
 from api.common.specs import require_spec
 from api.graphql.context import run_sync
 from api.graphql.games import binding_for
+from api.graphql.matches import LegalMove
 from api.matches import eventlog, selectors
 from api.matches.models import Match, MatchEvent
 from api.matches.results import VisibleEvent
@@ -44,7 +45,7 @@ class Source:
     rows: dict[int, list[MatchEvent] | asyncio.Future[list[MatchEvent]]] = field(default_factory=dict)
     shown: dict[tuple[int, Viewer], list[VisibleEvent]] = field(default_factory=dict)
     views: dict[Viewer, Any] = field(default_factory=dict)
-    moves: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    moves: dict[int, list[LegalMove]] = field(default_factory=dict)
     # Executed selections, by document, variables and audience (see subscriptions.SharedUpdateExecutor).
     results: dict[Hashable, Any] = field(default_factory=dict)
     audiences: dict[Any, tuple[Viewer, int | None]] = field(default_factory=dict)  # player pk ->
@@ -76,17 +77,16 @@ class Source:
             )
         return self.views[viewer]
 
-    def legal_moves(self, player: Any) -> list[dict[str, Any]]:
-        """The player's legal moves as MoveInput values ([] for a spectator or an ended match)."""
+    def legal_moves(self, player: Any) -> list[LegalMove]:
+        """The player's legal moves ([] for a spectator or an ended match)."""
         seat = self.audience(player)[1]
         binding = binding_for(self.match.game)
         if seat is None or binding is None or self.game is None or self.match.status != "ACTIVE":
             return []
         if seat not in self.moves:
-            legal = engine.legal_moves(self.game, seat)
+            dump = self.game.spec.moves.dump
             self.moves[seat] = [
-                {"label": binding.label(move), "input": {binding.graphql_member: move}}
-                for move in (self.game.spec.moves.dump(each) for each in legal)
+                LegalMove.of(binding, dump(each)) for each in engine.legal_moves(self.game, seat)
             ]
         return self.moves[seat]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -38,7 +39,7 @@ class GameBinding:
     move_type: type  # the strawberry input of MoveInput's member (its value is the game's move JSON)
     label: Callable[[Mapping[str, Any]], str]  # move JSON -> a short sentence for people
 
-    @property
+    @functools.cached_property
     def graphql_member(self) -> str:
         """The member's name in the schema (camelCase), as it appears in LegalMove.input."""
         return _camel(self.member)
