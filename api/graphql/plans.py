@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import structlog
@@ -111,7 +112,7 @@ def _subscription(
     # A subscription field resolves each event to itself (strawberry's resolver): its arguments served
     # the subscribe call, and the event is completed as the field's type.
     key = (node.alias or node.name).value
-    complete = _completer(schema, field.type, [node], fragments)
+    complete = _Planner(schema, fragments).completer(field.type, [node])
 
     def plan(event: Any) -> dict[str, Any]:
         return {key: complete(event)}
@@ -119,144 +120,123 @@ def _subscription(
     return plan
 
 
-def _completer(
-    schema: GraphQLSchema,
-    kind: GraphQLOutputType,
-    nodes: list[FieldNode],
-    fragments: Mapping[str, FragmentDefinitionNode],
-) -> Complete:
-    """How a resolved value of ``kind`` is completed for the field ``nodes`` (graphql-core's
-    complete_value, without its errors)."""
-    if isinstance(kind, GraphQLNonNull):
-        inner = _completer(schema, kind.of_type, nodes, fragments)
+@dataclass(frozen=True)
+class _Planner:
+    """What one document's fields are completed with, worked out against the schema."""
 
-        def required(value: Any) -> Any:
-            completed = inner(value)
-            if completed is None:
+    schema: GraphQLSchema
+    fragments: Mapping[str, FragmentDefinitionNode]
+
+    def completer(self, kind: GraphQLOutputType, nodes: list[FieldNode]) -> Complete:
+        """How a resolved value of ``kind`` is completed for the field ``nodes`` (graphql-core's
+        complete_value, without its errors)."""
+        if isinstance(kind, GraphQLNonNull):
+            inner = self.completer(kind.of_type, nodes)
+
+            def required(value: Any) -> Any:
+                completed = inner(value)
+                if completed is None:
+                    raise Unplanned
+                return completed
+
+            return required
+        complete = self._present(kind, nodes)
+
+        def nullable(value: Any) -> Any:
+            return None if value is None else complete(value)
+
+        return nullable
+
+    def _present(self, kind: GraphQLOutputType, nodes: list[FieldNode]) -> Complete:
+        """How a value of ``kind`` that is not None is completed."""
+        if isinstance(kind, GraphQLList):
+            item = self.completer(kind.of_type, nodes)
+
+            def listed(value: Any) -> list[Any]:
+                if not isinstance(value, list | tuple):
+                    raise Unplanned
+                return [item(_settled(each)) for each in value]
+
+            return listed
+        if is_leaf_type(kind):
+            serialize = kind.serialize  # type: ignore[union-attr]
+
+            def leaf(value: Any) -> Any:
+                serialized = serialize(value)
+                if serialized is None or serialized is Undefined:
+                    raise Unplanned
+                return serialized
+
+            return leaf
+        if isinstance(kind, GraphQLObjectType):
+            return self._object(kind, nodes)
+        if isinstance(kind, GraphQLInterfaceType):
+            return self._interface(kind, nodes)
+        raise Unplannable  # a union
+
+    def _object(self, kind: GraphQLObjectType, nodes: list[FieldNode]) -> Complete:
+        fields = [
+            (key, _resolver(kind, grouped[0]), self.completer(_type_of(kind, grouped[0]), grouped))
+            for key, grouped in self._collect(kind, (node.selection_set for node in nodes), set()).items()
+        ]
+        is_type_of = kind.is_type_of
+
+        def completed(value: Any) -> dict[str, Any]:
+            # strawberry's is_type_of reads no resolve info; one that did would raise, and graphql-core
+            # would complete this update instead.
+            if is_type_of is not None and not is_type_of(value, None):  # type: ignore[arg-type]
                 raise Unplanned
-            return completed
+            return {key: complete(_settled(resolve(value))) for key, resolve, complete in fields}
 
-        return required
-    complete = _present(schema, kind, nodes, fragments)
+        return completed
 
-    def nullable(value: Any) -> Any:
-        return None if value is None else complete(value)
+    def _interface(self, kind: GraphQLInterfaceType, nodes: list[FieldNode]) -> Complete:
+        definition = kind.extensions.get(DEFINITION)
+        if definition is None or definition.resolve_type is not None:
+            raise Unplannable  # a type resolver of its own: graphql-core asks it
+        # The type strawberry resolves a value to: the object type its class defines.
+        by_class = {
+            possible.extensions[DEFINITION].origin: self._object(possible, nodes)
+            for possible in self.schema.get_possible_types(kind)
+            if not possible.extensions[DEFINITION].is_graphql_generic
+        }
 
-    return nullable
-
-
-def _present(
-    schema: GraphQLSchema,
-    kind: GraphQLOutputType,
-    nodes: list[FieldNode],
-    fragments: Mapping[str, FragmentDefinitionNode],
-) -> Complete:
-    """How a value of ``kind`` that is not None is completed."""
-    if isinstance(kind, GraphQLList):
-        item = _completer(schema, kind.of_type, nodes, fragments)
-
-        def listed(value: Any) -> list[Any]:
-            if not isinstance(value, list | tuple):
+        def completed(value: Any) -> Any:
+            complete = by_class.get(type(value))
+            if complete is None or get_strawberry_type_cast(value) is not None:
                 raise Unplanned
-            return [item(_settled(each)) for each in value]
+            return complete(value)
 
-        return listed
-    if is_leaf_type(kind):
-        serialize = kind.serialize  # type: ignore[union-attr]
+        return completed
 
-        def leaf(value: Any) -> Any:
-            serialized = serialize(value)
-            if serialized is None or serialized is Undefined:
-                raise Unplanned
-            return serialized
-
-        return leaf
-    if isinstance(kind, GraphQLObjectType):
-        return _object(schema, kind, nodes, fragments)
-    if isinstance(kind, GraphQLInterfaceType):
-        return _interface(schema, kind, nodes, fragments)
-    raise Unplannable  # a union
-
-
-def _object(
-    schema: GraphQLSchema,
-    kind: GraphQLObjectType,
-    nodes: list[FieldNode],
-    fragments: Mapping[str, FragmentDefinitionNode],
-) -> Complete:
-    fields = [
-        (key, _resolver(kind, grouped[0]), _completer(schema, _type_of(kind, grouped[0]), grouped, fragments))
-        for key, grouped in _collect(schema, kind, (node.selection_set for node in nodes), fragments).items()
-    ]
-    is_type_of = kind.is_type_of
-
-    def completed(value: Any) -> dict[str, Any]:
-        # strawberry's is_type_of reads no resolve info; one that did would raise, and graphql-core
-        # would complete this update instead.
-        if is_type_of is not None and not is_type_of(value, None):  # type: ignore[arg-type]
-            raise Unplanned
-        return {key: complete(_settled(resolve(value))) for key, resolve, complete in fields}
-
-    return completed
-
-
-def _interface(
-    schema: GraphQLSchema,
-    kind: GraphQLInterfaceType,
-    nodes: list[FieldNode],
-    fragments: Mapping[str, FragmentDefinitionNode],
-) -> Complete:
-    definition = kind.extensions.get(DEFINITION)
-    if definition is None or definition.resolve_type is not None:
-        raise Unplannable  # a type resolver of its own: graphql-core asks it
-    # The type strawberry resolves a value to: the object type its class defines.
-    by_class = {
-        possible.extensions[DEFINITION].origin: _object(schema, possible, nodes, fragments)
-        for possible in schema.get_possible_types(kind)
-        if not possible.extensions[DEFINITION].is_graphql_generic
-    }
-
-    def completed(value: Any) -> Any:
-        complete = by_class.get(type(value))
-        if complete is None or get_strawberry_type_cast(value) is not None:
-            raise Unplanned
-        return complete(value)
-
-    return completed
-
-
-def _collect(
-    schema: GraphQLSchema,
-    kind: GraphQLObjectType,
-    selection_sets: Iterable[SelectionSetNode | None],
-    fragments: Mapping[str, FragmentDefinitionNode],
-    visited: set[str] | None = None,
-) -> dict[str, list[FieldNode]]:
-    """The field nodes ``kind`` selects, by response key, in graphql-core's order (its collect_fields)."""
-    visited = set() if visited is None else visited
-    fields: dict[str, list[FieldNode]] = {}
-    for selection_set in selection_sets:
-        for selection in selection_set.selections if selection_set else ():
-            if selection.directives:
-                raise Unplannable  # @skip, @include, @defer...: graphql-core weighs them
-            if isinstance(selection, FieldNode):
-                fields.setdefault((selection.alias or selection.name).value, []).append(selection)
-                continue
-            if isinstance(selection, InlineFragmentNode):
-                fragment: InlineFragmentNode | FragmentDefinitionNode | None = selection
-            elif selection.name.value in visited:
-                continue
-            elif getattr(selection, "arguments", None):
-                raise Unplannable  # a fragment's arguments (experimental in graphql-core)
-            else:
-                visited.add(selection.name.value)
-                fragment = fragments.get(selection.name.value)
-                if fragment is None or fragment.directives or fragment.variable_definitions:
-                    raise Unplannable
-            if does_fragment_condition_match(schema, fragment, kind):
-                for key, more in _collect(schema, kind, [fragment.selection_set], fragments, visited).items():
-                    fields.setdefault(key, []).extend(more)
-    return fields
+    def _collect(
+        self, kind: GraphQLObjectType, selection_sets: Iterable[SelectionSetNode | None], visited: set[str]
+    ) -> dict[str, list[FieldNode]]:
+        """The field nodes ``kind`` selects, by response key, in graphql-core's order (its
+        collect_fields); ``visited``: the named fragments spread already, each counted once."""
+        fields: dict[str, list[FieldNode]] = {}
+        for selection_set in selection_sets:
+            for selection in selection_set.selections if selection_set else ():
+                if selection.directives:
+                    raise Unplannable  # @skip, @include, @defer...: graphql-core weighs them
+                if isinstance(selection, FieldNode):
+                    fields.setdefault((selection.alias or selection.name).value, []).append(selection)
+                    continue
+                if isinstance(selection, InlineFragmentNode):
+                    fragment: InlineFragmentNode | FragmentDefinitionNode | None = selection
+                elif selection.name.value in visited:
+                    continue
+                elif getattr(selection, "arguments", None):
+                    raise Unplannable  # a fragment's arguments (experimental in graphql-core)
+                else:
+                    visited.add(selection.name.value)
+                    fragment = self.fragments.get(selection.name.value)
+                    if fragment is None or fragment.directives or fragment.variable_definitions:
+                        raise Unplannable
+                if does_fragment_condition_match(self.schema, fragment, kind):
+                    for key, more in self._collect(kind, [fragment.selection_set], visited).items():
+                        fields.setdefault(key, []).extend(more)
+        return fields
 
 
 def _type_of(kind: GraphQLObjectType, node: FieldNode) -> GraphQLOutputType:
