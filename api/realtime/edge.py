@@ -240,7 +240,8 @@ class EdgeHttpProtocol(CutsStalledReaders, HttpToolsProtocol):
 
 
 class EdgeWebSocketProtocol(CutsStalledReaders, WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol with a send timeout, counted per address, quiet about bad UTF-8.
+    """uvicorn's WebSocket protocol with a send timeout, counted per address, quiet about bad UTF-8,
+    its frames of one loop turn sent in one write (api/realtime/writes.py).
 
     Frames larger than uvicorn's ws_max_size are refused (close 1009) from their header, before their
     payload is read: ``manage.py serve`` sets it to MAX_REQUEST_BYTES (websockets counts the payload
