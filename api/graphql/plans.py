@@ -64,10 +64,11 @@ class Unplanned(Exception):
 
 class Plans:
     """Each subscription document's plan (None: executed by graphql-core), kept by the identity of its
-    parsed tree, which is held with it so its id is not reused while the plan is kept."""
+    parsed tree, which is held with it so its id is not reused while the plan is kept, and of the
+    schema it was planned against (a test process builds more than one)."""
 
     def __init__(self) -> None:
-        self.kept: dict[int, tuple[OperationDefinitionNode, Plan | None]] = {}
+        self.kept: dict[int, tuple[OperationDefinitionNode, GraphQLSchema, Plan | None]] = {}
 
     def of(
         self,
@@ -76,8 +77,8 @@ class Plans:
         fragments: Mapping[str, FragmentDefinitionNode],
     ) -> Plan | None:
         held = self.kept.get(id(operation))
-        if held is not None and held[0] is operation:
-            return held[1]
+        if held is not None and held[0] is operation and held[1] is schema:
+            return held[2]
         try:
             plan: Plan | None = _subscription(schema, operation, fragments)
         except Unplannable:
@@ -87,7 +88,7 @@ class Plans:
             plan = None
         if len(self.kept) >= KEPT:
             del self.kept[next(iter(self.kept))]
-        self.kept[id(operation)] = (operation, plan)
+        self.kept[id(operation)] = (operation, schema, plan)
         return plan
 
 
@@ -175,10 +176,10 @@ class _Planner:
         raise Unplannable  # a union
 
     def _object(self, kind: GraphQLObjectType, nodes: list[FieldNode]) -> Complete:
-        fields = [
-            (key, _resolver(kind, grouped[0]), self.completer(_type_of(kind, grouped[0]), grouped))
-            for key, grouped in self._collect(kind, (node.selection_set for node in nodes), set()).items()
-        ]
+        fields = []
+        for key, grouped in self._collect(kind, (node.selection_set for node in nodes), set()).items():
+            resolve, field_type = _field(kind, grouped[0])
+            fields.append((key, resolve, self.completer(field_type, grouped)))
         is_type_of = kind.is_type_of
 
         def completed(value: Any) -> dict[str, Any]:
@@ -239,21 +240,12 @@ class _Planner:
         return fields
 
 
-def _type_of(kind: GraphQLObjectType, node: FieldNode) -> GraphQLOutputType:
-    if node.name.value == "__typename":
-        return GraphQLNonNull(GraphQLString)
-    field = kind.fields.get(node.name.value)
-    if field is None:
-        raise Unplannable
-    return field.type
-
-
-def _resolver(kind: GraphQLObjectType, node: FieldNode) -> Callable[[Any], Any]:
-    """The field's value on its parent, as strawberry's resolver would give it."""
+def _field(kind: GraphQLObjectType, node: FieldNode) -> tuple[Callable[[Any], Any], GraphQLOutputType]:
+    """The field's value on its parent, as strawberry's resolver would give it, and its type."""
     name = node.name.value
     if name == "__typename":
         type_name = kind.name
-        return lambda _parent: type_name
+        return (lambda _parent: type_name), GraphQLNonNull(GraphQLString)
     field = kind.fields.get(name)
     strawberry_field = field.extensions.get(DEFINITION) if field else None
     if (
@@ -267,11 +259,11 @@ def _resolver(kind: GraphQLObjectType, node: FieldNode) -> Callable[[Any], Any]:
     resolver = strawberry_field.base_resolver
     if resolver is None:  # an attribute
         default, python_name = strawberry_field.default_resolver, strawberry_field.python_name
-        return lambda parent: default(parent, python_name)
+        return (lambda parent: default(parent, python_name)), field.type
     wants = [parameter for parameter in resolver.reserved_parameters.values() if parameter is not None]
     if resolver.is_async or resolver.arguments or wants != [resolver.self_parameter]:
         raise Unplannable  # it takes arguments, the info, the root or the parent, or always waits
-    return resolver.wrapped_func  # called with the parent as its self, as strawberry does
+    return resolver.wrapped_func, field.type  # called with the parent as its self, as strawberry does
 
 
 def _settled(value: Any) -> Any:
