@@ -23,7 +23,7 @@ from typing import Any
 
 from django.conf import settings
 from graphql import DocumentNode, GraphQLError, GraphQLSchema, OperationDefinitionNode, parse
-from graphql.validation import ASTValidationRule, NoSchemaIntrospectionCustomRule
+from graphql.validation import ASTValidationRule, NoSchemaIntrospectionCustomRule, specified_rules
 from strawberry.extensions import SchemaExtension
 from strawberry.schema.schema import validate_document
 
@@ -79,6 +79,7 @@ class RecentDocuments:
 
 
 RECENT = RecentDocuments(CACHED_DOCUMENTS)
+DEFAULT_RULES = tuple(specified_rules)  # strawberry's, unless a request brings its own
 
 
 class CheckedDocuments(SchemaExtension):
@@ -87,9 +88,7 @@ class CheckedDocuments(SchemaExtension):
     def on_parse(self) -> Iterator[None]:
         context = self.execution_context
         self.limits = DocumentLimits.from_settings()
-        self.rules = context.validation_rules
-        if not settings.GRAPHQL_INTROSPECTION:
-            self.rules = (*self.rules, IntrospectionDisabled)
+        self.rules = _rules(context.validation_rules)
         # For strawberry's own parse, which runs (and reports the syntax error) when ours failed.
         context.parse_options["max_tokens"] = self.limits.tokens
         if isinstance(context.query, str) and context.graphql_document is None:
@@ -121,6 +120,18 @@ class CheckedDocuments(SchemaExtension):
             )
         context.pre_execution_errors = list(checked.errors) or request_errors(context)
         yield
+
+
+def _rules(rules: tuple[type[ASTValidationRule], ...]) -> tuple[type[ASTValidationRule], ...]:
+    return rules if settings.GRAPHQL_INTROSPECTION else (*rules, IntrospectionDisabled)
+
+
+def valid(query: str, schema: GraphQLSchema) -> DocumentNode | None:
+    """``query``'s document if it was checked already, under the limits and rules in force now, and
+    passed; None: it has not been, and goes the usual way, where it is (api/graphql/calls.py)."""
+    key = (query, schema, DocumentLimits.from_settings(), _rules(DEFAULT_RULES))
+    checked = RECENT.get(key)
+    return checked.document if checked is not None and checked.errors == () else None
 
 
 def validation_errors(

@@ -1,5 +1,5 @@
-"""A matchUpdates selection planned once per document, so an update is completed in one pass over the
-fields it selects instead of by graphql-core's executor.
+"""A matchUpdates selection, or a mutation's one field, planned once per document, so an update (or the
+mutation's value) is completed in one pass over the fields it selects instead of by graphql-core's executor.
 
 A subscriber's selection is the same for every update it is sent, and the fields under MatchUpdate
 take no arguments: what graphql-core works out again for each update and field (which fields an
@@ -8,8 +8,9 @@ can be worked out once. With moves over the socket that work was about a tenth o
 (docs/performance.md, "Where a move's time goes").
 
 A plan covers fields (aliased, or the same key asked for twice), inline and named fragments,
-``__typename``, objects, lists and interfaces. A document with anything else (a directive, an
-argument below the root, a union, a field extension, resolver middleware) is executed by graphql-core.
+``__typename``, objects, lists, interfaces and unions. A document with anything else (a directive, an
+argument below the root, a field extension, resolver middleware) is executed by graphql-core. A
+mutation is planned when it selects one root field (api/graphql/calls.py runs it).
 
 A plan decides nothing that graphql-core would report: where graphql-core would record an error or
 wait (a resolver that raises or returns an awaitable, a null the schema forbids, a value its scalar
@@ -28,6 +29,7 @@ import structlog
 from graphql import (
     FieldNode,
     FragmentDefinitionNode,
+    GraphQLField,
     GraphQLInterfaceType,
     GraphQLList,
     GraphQLNonNull,
@@ -35,6 +37,7 @@ from graphql import (
     GraphQLOutputType,
     GraphQLSchema,
     GraphQLString,
+    GraphQLUnionType,
     InlineFragmentNode,
     OperationDefinitionNode,
     SelectionSetNode,
@@ -49,6 +52,7 @@ log = structlog.get_logger(__name__)
 
 Complete = Callable[[Any], Any]  # a resolved value -> what the result holds for it
 Plan = Callable[[Any], dict[str, Any]]  # a subscription event -> the result's data
+Build = Callable[[GraphQLSchema, OperationDefinitionNode, Mapping[str, FragmentDefinitionNode]], Any]
 
 DEFINITION = GraphQLCoreConverter.DEFINITION_BACKREF
 KEPT = 256  # plans kept, one per document: subscribers with the same text share its parsed tree
@@ -63,28 +67,29 @@ class Unplanned(Exception):
 
 
 class Plans:
-    """Each subscription document's plan (None: executed by graphql-core), kept by the identity of its
-    parsed tree, which is held with it so its id is not reused while the plan is kept, and of the
-    schema it was planned against (a test process builds more than one)."""
+    """Each document's plan (None: executed by graphql-core), made by ``build`` and kept by the identity
+    of its parsed tree, which is held with it so its id is not reused while the plan is kept, and of
+    the schema it was planned against (a test process builds more than one)."""
 
-    def __init__(self) -> None:
-        self.kept: dict[int, tuple[OperationDefinitionNode, GraphQLSchema, Plan | None]] = {}
+    def __init__(self, build: Build) -> None:
+        self.build = build
+        self.kept: dict[int, tuple[OperationDefinitionNode, GraphQLSchema, Any]] = {}
 
     def of(
         self,
         schema: GraphQLSchema,
         operation: OperationDefinitionNode,
         fragments: Mapping[str, FragmentDefinitionNode],
-    ) -> Plan | None:
+    ) -> Any:
         held = self.kept.get(id(operation))
         if held is not None and held[0] is operation and held[1] is schema:
             return held[2]
         try:
-            plan: Plan | None = _subscription(schema, operation, fragments)
+            plan = self.build(schema, operation, fragments)
         except Unplannable:
             plan = None
-        except Exception:  # a bug here must not cost an update: graphql-core executes the document
-            log.exception("update_plan_failed")
+        except Exception:  # a bug here must not cost an operation: graphql-core executes the document
+            log.exception("plan_failed")
             plan = None
         if len(self.kept) >= KEPT:
             del self.kept[next(iter(self.kept))]
@@ -100,14 +105,13 @@ def run(plan: Plan, event: Any) -> dict[str, Any] | None:
         return None
 
 
-def _subscription(
+def subscription(
     schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Mapping[str, FragmentDefinitionNode]
 ) -> Plan:
+    """The plan of a subscription's events."""
     root = schema.subscription_type
-    (node, *more) = operation.selection_set.selections
-    if root is None or more or not isinstance(node, FieldNode) or node.directives:
-        raise Unplannable
-    field = root.fields.get(node.name.value)
+    node = _root_field(operation)
+    field = root.fields.get(node.name.value) if root else None
     if field is None or field.subscribe is None:
         raise Unplannable
     # A subscription field resolves each event to itself (strawberry's resolver): its arguments served
@@ -119,6 +123,38 @@ def _subscription(
         return {key: complete(event)}
 
     return plan
+
+
+@dataclass(frozen=True)
+class Call:
+    """A mutation's one root field, and how its resolved value is completed."""
+
+    parent: GraphQLObjectType
+    field: GraphQLField
+    node: FieldNode
+    key: str
+    complete: Complete
+
+
+def mutation(
+    schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Mapping[str, FragmentDefinitionNode]
+) -> Call:
+    """The plan of a mutation of one field."""
+    root = schema.mutation_type
+    node = _root_field(operation)
+    field = root.fields.get(node.name.value) if root else None
+    strawberry_field = field.extensions.get(DEFINITION) if field else None
+    if field is None or field.resolve is None or strawberry_field is None or strawberry_field.extensions:
+        raise Unplannable  # not strawberry's, or a field extension wraps its resolver
+    complete = _Planner(schema, fragments).completer(field.type, [node])
+    return Call(root, field, node, (node.alias or node.name).value, complete)
+
+
+def _root_field(operation: OperationDefinitionNode) -> FieldNode:
+    (node, *more) = operation.selection_set.selections
+    if more or not isinstance(node, FieldNode) or node.directives or operation.directives:
+        raise Unplannable
+    return node
 
 
 @dataclass(frozen=True)
@@ -171,9 +207,7 @@ class _Planner:
             return leaf
         if isinstance(kind, GraphQLObjectType):
             return self._object(kind, nodes)
-        if isinstance(kind, GraphQLInterfaceType):
-            return self._interface(kind, nodes)
-        raise Unplannable  # a union
+        return self._abstract(kind, nodes)  # type: ignore[arg-type]
 
     def _object(self, kind: GraphQLObjectType, nodes: list[FieldNode]) -> Complete:
         fields = []
@@ -191,11 +225,12 @@ class _Planner:
 
         return completed
 
-    def _interface(self, kind: GraphQLInterfaceType, nodes: list[FieldNode]) -> Complete:
+    def _abstract(self, kind: GraphQLInterfaceType | GraphQLUnionType, nodes: list[FieldNode]) -> Complete:
         definition = kind.extensions.get(DEFINITION)
-        if definition is None or definition.resolve_type is not None:
+        if definition is None or getattr(definition, "resolve_type", None) is not None:
             raise Unplannable  # a type resolver of its own: graphql-core asks it
-        # The type strawberry resolves a value to: the object type its class defines.
+        # The type strawberry resolves a value to: the object type its class defines (an interface's
+        # or a union's resolver, for a value that is not a cast).
         by_class = {
             possible.extensions[DEFINITION].origin: self._object(possible, nodes)
             for possible in self.schema.get_possible_types(kind)

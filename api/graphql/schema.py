@@ -19,7 +19,7 @@ from strawberry.schema.schema import DEFAULT_ALLOWED_OPERATION_TYPES
 from strawberry.types import ExecutionContext, ExecutionResult
 from strawberry.types.graphql import OperationType
 
-from api.graphql import request_errors
+from api.graphql import calls, request_errors
 from api.graphql.documents import CheckedDocuments
 from api.graphql.games import view_types
 from api.graphql.matches import MOVE_INPUT_VALUE, MoveInputValue
@@ -51,8 +51,29 @@ class CliffsideSchema(strawberry.Schema):
         # WEBSOCKET_REQUIRED). The WebSocket runs every operation through `stream`.
         allowed = set(allowed_operation_types or DEFAULT_ALLOWED_OPERATION_TYPES)
         allowed.discard(OperationType.SUBSCRIPTION)
+        call = calls.prepared(self, query, variable_values, operation_name, allowed, operation_extensions)
+        if call is not None:
+            return await call.result(context_value, root_value)
         return await super().execute(
             query, variable_values, context_value, root_value, operation_name, allowed, operation_extensions
+        )
+
+    async def stream(
+        self,
+        query: str | None,
+        variable_values: dict[str, Any] | None = None,
+        context_value: Any | None = None,
+        root_value: Any | None = None,
+        operation_name: str | None = None,
+        operation_extensions: dict[str, Any] | None = None,
+        allowed_operation_types: Iterable[OperationType] | None = None,
+    ) -> Any:
+        allowed = allowed_operation_types or DEFAULT_ALLOWED_OPERATION_TYPES
+        call = calls.prepared(self, query, variable_values, operation_name, allowed, operation_extensions)
+        if call is not None:  # a move over the socket: one result, as strawberry streams a mutation's
+            return call.results(context_value, root_value)
+        return await super().stream(
+            query, variable_values, context_value, root_value, operation_name, operation_extensions, allowed
         )
 
     def process_errors(

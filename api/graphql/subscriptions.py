@@ -58,7 +58,7 @@ POLL_SECONDS = float(getattr(settings, "GRAPHQL_SUBSCRIPTION_POLL_SECONDS", 10.0
 OUTAGE_POLL_SECONDS = float(getattr(settings, "GRAPHQL_SUBSCRIPTION_OUTAGE_POLL_SECONDS", 2.0))
 # After an update in one of these, nothing more can happen to the match: its subscriptions complete.
 ENDED = frozenset({MatchStatus.FINISHED.value, MatchStatus.ABORTED.value})
-PLANS = plans.Plans()  # the process's plans of matchUpdates documents
+PLANS = plans.Plans(plans.subscription)  # the process's plans of matchUpdates documents
 
 
 @strawberry.type(description="What changed in a match since the previous update (or since afterVersion).")

@@ -124,7 +124,10 @@ async def test_events_that_must_be_read_are_left_to_graphql_core(make_player):
 async def test_a_document_with_a_directive_has_no_plan(document, make_player):
     match = await sync_to_async(started)("daredevil-rock", [await sync_to_async(make_player)("Ada")])
     executor = executor_for(document, match.id, on=True)
-    assert plans.Plans().of(executor.schema, executor.operation, executor.fragment_definitions) is None
+    assert (
+        plans.Plans(plans.subscription).of(executor.schema, executor.operation, executor.fragment_definitions)
+        is None
+    )
     assert executor.planned(await update_of(match.id, None)) is None
 
 
