@@ -19,6 +19,9 @@ from api.graphql.schema import schema
 from api.matches import services
 from bench.documents import SUBMIT
 from tests.api.graphql.conftest import Table, active_seat
+from tests.api.graphql.test_subscriptions import subscriber
+
+__all__ = ["subscriber"]  # the fixture, shared
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -151,6 +154,31 @@ async def test_a_value_the_plan_does_not_complete_is_left_to_graphql_core(table,
     monkeypatch.setattr(services, "submit_move", lambda **_arguments: "not a result")
     planned, expected = await both_ways(player, SUBMIT, variables, usual)
     assert planned == expected and planned["errors"]
+
+
+async def test_a_move_over_the_socket_is_planned_and_answered_next_then_complete(
+    table, subscriber, usual, executed
+):
+    _, waiting = await to_act(table)
+    socket = subscriber()
+    await socket.open(waiting.token)
+    variables = {"id": table.match_id, "move": END_TURN}
+    await waiting.post(SUBMIT, variables)  # checked and passed
+    executed.clear()
+
+    async def sent() -> list[dict[str, Any]]:
+        await socket.ws.send_json_to(
+            {"id": "m", "type": "subscribe", "payload": {"query": SUBMIT, "variables": variables}}
+        )
+        return [await socket.message(), await socket.message()]
+
+    planned = await sent()
+    assert executed == []
+    usual()
+    assert planned == await sent()
+    assert executed == [SUBMIT]
+    assert [message["type"] for message in planned] == ["next", "complete"]
+    assert planned[0]["payload"]["data"]["submitMove"]["code"] == "NOT_YOUR_TURN"
 
 
 @pytest.mark.parametrize(
