@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from api.common.statements import Statement
 from api.leaderboards.services import match_ended
-from api.matches import cache, notify, stand_ins, standings, timers
+from api.matches import cache, notify, seating, stand_ins, standings, timers
 from api.matches.models import Match, MatchEvent, MatchStatus
 from api.matches.store import (
     DeadlineRow,
@@ -52,7 +52,7 @@ class Deadlines:
 
 def deadlines_after(*, match: Match, before: Game, after: Game, now_ms: int) -> Deadlines:
     """The timers the match will wait on once ``after`` is appended (``match`` still at ``before``)."""
-    seats, stood_in = match.seats.all(), stand_ins.seats(match)
+    seats, stood_in = seating.seats(match), stand_ins.seats(match)
     old_rows = deadlines_for(before, seats, match.status, now_ms, stood_in)
     new_rows = deadlines_for(after, seats, status_after(after), now_ms, stood_in)
     return Deadlines(None if same_deadlines(old_rows, new_rows) else new_rows)

@@ -53,10 +53,17 @@ def attach(match: Match) -> Match:
     return match
 
 
+def seats(match: Match) -> Any:
+    """``match.seats.all()``, without building Django's related manager when they are attached: each
+    access builds one, and a move and each of its updates asked for the seats several times."""
+    cached = getattr(match, "_prefetched_objects_cache", {}).get("seats")
+    return match.seats.all() if cached is None else cached
+
+
 def with_host(match: Match) -> Match:
     """``match`` with its host in place (as ``select_related("host")`` would), taken from its seats
     when the host has one, so reading ``match.host`` costs no query."""
-    seated = next((seat.player for seat in match.seats.all() if seat.player_id == match.host_id), None)
+    seated = next((seat.player for seat in seats(match) if seat.player_id == match.host_id), None)
     if seated is not None:
         Match.host.field.set_cached_value(match, seated)
     return match

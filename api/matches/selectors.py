@@ -137,7 +137,7 @@ def game_at(*, match: Match, version: int) -> Game:
 def seat_of(*, match: Match, player: Any) -> int | None:
     if player is None:
         return None
-    return next((seat.index for seat in match.seats.all() if seat.player_id == player.pk), None)
+    return next((seat.index for seat in seating.seats(match) if seat.player_id == player.pk), None)
 
 
 def viewer_for(*, match: Match, player: Any) -> Viewer:
