@@ -167,7 +167,9 @@ class CutsStalledReaders:
 
 
 class EdgeHttpProtocol(CutsStalledReaders, HttpToolsProtocol):
-    """uvicorn's httptools protocol with header, body and send timeouts and a ceiling per address."""
+    """uvicorn's httptools protocol with header, body and send timeouts and a ceiling per address, a
+    response's head and body sent in one write (api/realtime/writes.py): uvicorn writes them apart,
+    two send system calls for every answer."""
 
     stalled_event = "http_peer_stopped_reading"
 
@@ -180,6 +182,7 @@ class EdgeHttpProtocol(CutsStalledReaders, HttpToolsProtocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        self.transport = CoalescedWrites(transport, self.loop)  # type: ignore[assignment]
         if not self.slot.take(transport, refusable=True):
             self.refuse_connection()
             return
@@ -221,6 +224,7 @@ class EdgeHttpProtocol(CutsStalledReaders, HttpToolsProtocol):
         # The socket becomes the WebSocket protocol's, its place in the count with it.
         self.stop_deadlines()
         self.slot.release()
+        self.transport = self.transport.flushed()  # type: ignore[attr-defined]  # the WebSocket's wraps its own
         super().handle_websocket_upgrade()
         # uvicorn drops its parser (which holds this protocol's callbacks: a cycle) in connection_lost,
         # which an upgraded connection never reaches here: the socket is the WebSocket protocol's now.

@@ -1,7 +1,7 @@
-"""A WebSocket's frames written in one turn of the event loop leave in one write.
+"""What a connection writes in one turn of the event loop leaves in one write.
 
 A move over the socket answers its mover with two frames written back to back, graphql-transport-ws's
-``next`` and ``complete``. Each ``transport.write`` is a send system call, and on one host it also runs
+``next`` and ``complete``; uvicorn writes an HTTP answer's head and body apart. Each ``transport.write`` is a send system call, and on one host it also runs
 the receiver's side of the network stack: a worker spent about a twentieth of its time in them
 (docs/performance.md). Held until the loop's turn ends, frames written together leave in one call and
 one packet. Nothing waits beyond the turn it was written in, and the bytes keep their order: a close
@@ -39,6 +39,11 @@ class CoalescedWrites:
         pending, self._pending = self._pending, []
         if pending and not self._transport.is_closing():
             self._transport.write(pending[0] if len(pending) == 1 else b"".join(pending))
+
+    def flushed(self) -> asyncio.Transport:
+        """The transport itself, once what is held is written: for a protocol that takes it over."""
+        self.flush()
+        return self._transport
 
     def close(self) -> None:
         self.flush()

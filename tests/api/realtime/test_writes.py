@@ -1,4 +1,4 @@
-"""A WebSocket's frames written in one loop turn leave in one write, in order (api/realtime/writes.py)."""
+"""What a connection writes in one loop turn leaves in one write, in order (api/realtime/writes.py)."""
 
 from __future__ import annotations
 
@@ -74,3 +74,13 @@ async def test_nothing_is_written_to_a_transport_closed_meanwhile_and_the_rest_i
     await a_turn()
     assert transport.calls == []
     assert writes.get_extra_info("peername") == "the transport's peername"
+
+
+async def test_a_protocol_taking_the_transport_over_gets_it_with_nothing_held_back():
+    transport = Transport()
+    writes = CoalescedWrites(transport, asyncio.get_running_loop())  # type: ignore[arg-type]
+    writes.write(b"HTTP/1.1 101 Switching Protocols\r\n\r\n")
+    assert writes.flushed() is transport
+    assert transport.calls == [b"HTTP/1.1 101 Switching Protocols\r\n\r\n"]
+    await a_turn()
+    assert len(transport.calls) == 1  # the turn's end writes nothing twice
