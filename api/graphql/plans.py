@@ -301,8 +301,13 @@ def _field(kind: GraphQLObjectType, node: FieldNode) -> tuple[Callable[[Any], An
     return resolver.wrapped_func, field.type  # called with the parent as its self, as strawberry does
 
 
+_PLAIN = frozenset({int, str, float, bool, type(None), list, tuple, dict})  # never awaitable, never errors
+
+
 def _settled(value: Any) -> Any:
     """A resolved value graphql-core would complete at once, as it is."""
+    if type(value) in _PLAIN:
+        return value
     if inspect.isawaitable(value):
         if inspect.iscoroutine(value):
             value.close()  # never started: nothing to undo
