@@ -109,10 +109,8 @@ def subscription(
     schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Mapping[str, FragmentDefinitionNode]
 ) -> Plan:
     """The plan of a subscription's events."""
-    root = schema.subscription_type
-    node = _root_field(operation)
-    field = root.fields.get(node.name.value) if root else None
-    if field is None or field.subscribe is None:
+    node, field = _root_field(schema.subscription_type, operation)
+    if field.subscribe is None:
         raise Unplannable
     # A subscription field resolves each event to itself (strawberry's resolver): its arguments served
     # the subscribe call, and the event is completed as the field's type.
@@ -140,21 +138,25 @@ def mutation(
     schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Mapping[str, FragmentDefinitionNode]
 ) -> Call:
     """The plan of a mutation of one field."""
-    root = schema.mutation_type
-    node = _root_field(operation)
-    field = root.fields.get(node.name.value) if root else None
-    strawberry_field = field.extensions.get(DEFINITION) if field else None
-    if field is None or field.resolve is None or strawberry_field is None or strawberry_field.extensions:
+    node, field = _root_field(schema.mutation_type, operation)
+    strawberry_field = field.extensions.get(DEFINITION)
+    if field.resolve is None or strawberry_field is None or strawberry_field.extensions:
         raise Unplannable  # not strawberry's, or a field extension wraps its resolver
     complete = _Planner(schema, fragments).completer(field.type, [node])
-    return Call(root, field, node, (node.alias or node.name).value, complete)
+    return Call(schema.mutation_type, field, node, (node.alias or node.name).value, complete)  # type: ignore[arg-type]
 
 
-def _root_field(operation: OperationDefinitionNode) -> FieldNode:
+def _root_field(
+    root: GraphQLObjectType | None, operation: OperationDefinitionNode
+) -> tuple[FieldNode, GraphQLField]:
+    """The operation's one root field (a field of ``root``, the schema's type for its kind)."""
     (node, *more) = operation.selection_set.selections
-    if more or not isinstance(node, FieldNode) or node.directives or operation.directives:
+    if root is None or more or not isinstance(node, FieldNode) or node.directives or operation.directives:
         raise Unplannable
-    return node
+    field = root.fields.get(node.name.value)
+    if field is None:
+        raise Unplannable
+    return node, field
 
 
 @dataclass(frozen=True)

@@ -58,23 +58,13 @@ class CliffsideSchema(strawberry.Schema):
             query, variable_values, context_value, root_value, operation_name, allowed, operation_extensions
         )
 
-    async def stream(
-        self,
-        query: str | None,
-        variable_values: dict[str, Any] | None = None,
-        context_value: Any | None = None,
-        root_value: Any | None = None,
-        operation_name: str | None = None,
-        operation_extensions: dict[str, Any] | None = None,
-        allowed_operation_types: Iterable[OperationType] | None = None,
-    ) -> Any:
-        allowed = allowed_operation_types or DEFAULT_ALLOWED_OPERATION_TYPES
-        call = calls.prepared(self, query, variable_values, operation_name, allowed, operation_extensions)
+    async def stream(self, query: str | None, **options: Any) -> Any:
+        allowed = options.get("allowed_operation_types") or DEFAULT_ALLOWED_OPERATION_TYPES
+        variables, name = options.get("variable_values"), options.get("operation_name")
+        call = calls.prepared(self, query, variables, name, allowed, options.get("operation_extensions"))
         if call is not None:  # a move over the socket: one result, as strawberry streams a mutation's
-            return call.results(context_value, root_value)
-        return await super().stream(
-            query, variable_values, context_value, root_value, operation_name, operation_extensions, allowed
-        )
+            return call.results(options.get("context_value"), options.get("root_value"))
+        return await super().stream(query, **options)
 
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
