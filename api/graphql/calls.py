@@ -28,15 +28,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphql import (
-    ExecutionResult as CoreResult,
-)
-from graphql import (
+    DocumentNode,
     GraphQLError,
     GraphQLResolveInfo,
     GraphQLResolveInfoHelpers,
     OperationDefinitionNode,
     OperationType,
     execute,
+)
+from graphql import (
+    ExecutionResult as CoreResult,
 )
 from graphql.execution.values import VariableValues, get_argument_values, get_variable_values
 from graphql.pyutils import Path
@@ -57,6 +58,7 @@ class Call:
 
     schema: Any  # the strawberry schema
     query: str
+    document: DocumentNode
     operation: OperationDefinitionNode
     plan: plans.Call
     variables: VariableValues
@@ -128,7 +130,7 @@ class Call:
             operation_name=self.operation_name,
             operation_extensions=self.operation_extensions,
         )
-        execution_context.graphql_document = documents.valid(self.query, schema._schema)
+        execution_context.graphql_document = self.document
         result = execute(
             schema._schema,
             execution_context.graphql_document,
@@ -193,5 +195,14 @@ def prepared(
     except GraphQLError:
         return None
     return Call(
-        schema, query, operation, plan, coerced, arguments, variables, operation_name, operation_extensions
+        schema,
+        query,
+        document,
+        operation,
+        plan,
+        coerced,
+        arguments,
+        variables,
+        operation_name,
+        operation_extensions,
     )
