@@ -58,14 +58,17 @@ class Call:
 
     schema: Any  # the strawberry schema
     query: str
-    document: DocumentNode
-    operation: OperationDefinitionNode
+    document: DocumentNode  # of one operation
     plan: plans.Call
     variables: VariableValues
     arguments: dict[str, Any]
     raw_variables: dict[str, Any] | None
     operation_name: str | None
     operation_extensions: dict[str, Any] | None
+
+    @property
+    def operation(self) -> OperationDefinitionNode:
+        return self.document.definitions[0]  # type: ignore[return-value]
 
     async def result(self, context: Any, root_value: Any) -> ExecutionResult:
         """Call the resolver once and complete its value: by the plan, or else by graphql-core."""
@@ -187,7 +190,8 @@ def prepared(
     plan = CALLS.of(schema._schema, operation, {})
     if plan is None:
         return None
-    coerced = get_variable_values(schema._schema, operation.variable_definitions or (), variables or {}, 50)
+    # One error is enough to go the usual way, which coerces them again and reports every one.
+    coerced = get_variable_values(schema._schema, operation.variable_definitions or (), variables or {}, 1)
     if not isinstance(coerced, VariableValues):
         return None
     try:
@@ -195,14 +199,5 @@ def prepared(
     except GraphQLError:
         return None
     return Call(
-        schema,
-        query,
-        document,
-        operation,
-        plan,
-        coerced,
-        arguments,
-        variables,
-        operation_name,
-        operation_extensions,
+        schema, query, document, plan, coerced, arguments, variables, operation_name, operation_extensions
     )
