@@ -17,6 +17,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.conf import settings
 from django.utils import timezone
@@ -41,11 +42,20 @@ class TokenStatus:
 def token_status(*, token: str | None) -> TokenStatus:
     if not token:
         return TokenStatus(None, INVALID_TOKEN)
-    hashed = hash_token(token)
-    now = timezone.now()
-    held = _remembered(hashed)
-    if held is not None and not expired(held.token_used_at, now):
+    held = remembered_player(token=token)
+    if held is not None:
         return TokenStatus(held)
+    return _looked_up(hash_token(token), timezone.now())
+
+
+def remembered_player(*, token: str) -> Player | None:
+    """The player this process remembers holding ``token``, read without the database (safe on the
+    event loop); None when only ``token_status`` can tell."""
+    held = _remembered(hash_token(token))
+    return held if held is not None and not expired(held.token_used_at, timezone.now()) else None
+
+
+def _looked_up(hashed: str, now: datetime) -> TokenStatus:
     player = Player.objects.filter(token_hash=hashed).first()
     if player is None:
         return TokenStatus(None, INVALID_TOKEN)

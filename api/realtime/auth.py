@@ -23,7 +23,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from api.common import database
 from api.common.scopes import header
-from api.players.selectors import token_status
+from api.players.selectors import remembered_player, token_status
 from api.players.tokens import TOKEN_EXPIRED, TOKEN_EXPIRED_MESSAGE
 from api.realtime import kick
 from api.realtime.guard import CLOSE_TRY_AGAIN_LATER
@@ -57,6 +57,10 @@ async def resolve_player(token: str | None) -> Any:
     """The player holding `token`; InvalidToken when none does. DatabaseUnavailable passes through."""
     if token is None:
         raise InvalidToken
+    # Most requests hold a token this process remembers: no hop to a database thread for those.
+    remembered = remembered_player(token=token)
+    if remembered is not None:
+        return remembered
     status = await database.run(token_status, token=token)
     if status.player is None:
         raise InvalidToken(status.refusal or INVALID_TOKEN)

@@ -15,19 +15,21 @@ from typing import Any
 
 import httpx
 import pytest
+from asgiref.sync import sync_to_async
 from django.contrib.auth.models import Permission, User
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from api.common import sockets
+from api.common import database, sockets
 from api.common.errors import ServiceError
 from api.common.sockets import PLAYER_BANNED, TOKEN_REVOKED
 from api.players.models import Player
 from api.players.selectors import forget_player, player_for_token, token_status
 from api.players.services import register_player, rotate_token
 from api.players.tokens import hash_token
+from api.realtime.auth import InvalidToken, resolve_player
 
 PLAYERS = "/admin/players/player/"
 SANCTIONS = "/admin/leaderboards/sanction/"
@@ -95,6 +97,30 @@ def test_a_zero_idle_limit_never_expires_a_token(settings):
     player, token = register_player(name="Ada")
     idle_for(player, 3650)
     assert player_for_token(token=token) == player
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_token_this_process_remembers_is_resolved_without_a_database_job(monkeypatch, settings):
+    settings.TOKEN_IDLE_DAYS = 90
+    player, token = await sync_to_async(register_player)(name="Ada")
+    jobs: list[Any] = []
+    run = database.run
+
+    async def counted(function: Any, *arguments: Any, **keywords: Any) -> Any:
+        jobs.append(function)
+        return await run(function, *arguments, **keywords)
+
+    monkeypatch.setattr(database, "run", counted)
+    assert await resolve_player(token) == player  # looked up, and remembered
+    assert await resolve_player(token) == player
+    assert jobs == [token_status]
+    forget_player(player.pk)  # another process, or a minute later: looked up again
+    assert await resolve_player(token) == player
+    assert jobs == [token_status, token_status]
+    await sync_to_async(idle_for)(player, 10_000)  # remembered no more, and expired
+    with pytest.raises(InvalidToken) as refused:
+        await resolve_player(token)
+    assert refused.value.code == "TOKEN_EXPIRED"
 
 
 # --- the migration: tokens issued before it keep working ----------------------------------------------
