@@ -4,17 +4,18 @@ Every move a client makes is the same submitMove document with other variables. 
 and graphql-core's executor, built anew for each one (extension runners, an execution context, an
 executor, the root field collected, its union completed), took about a quarter of a worker's time
 under moves over the socket, ten times the resolver's own (docs/performance.md, "Where a move's time
-goes"). Here that work is done once per document (api/graphql/plans.py) and each call does only what
-depends on it: its variables, its arguments, the resolver and the completion of its value.
+goes"). Here that work is done once per document (api/graphql/plans.py, api/graphql/arguments.py) and
+each call does only what depends on it: its variables, its arguments, the resolver and the completion
+of its value.
 
 Nothing is decided here that the usual way would decide otherwise:
 
 - Only a document already checked (parsed, measured, validated: api/graphql/documents.py) and passed
   under the limits in force, of one operation, comes here; the first sending of a text goes the usual
   way, which checks it. The schema must have no extension beyond those checks.
-- Variables and arguments are coerced by graphql-core's own functions; where they fail, the call goes
-  the usual way, which reports it. Up to there nothing has run.
-- The resolver is then called once, as graphql-core calls it. If it raises, or its value is one the plan
+- Variables and arguments are coerced by graphql-core's own functions, and converted by strawberry's;
+  where they fail, the call goes the usual way, which reports it. Up to there nothing has run.
+- The resolver is then called once, as strawberry's wrapper calls it. If it raises, or its value is one the plan
   does not complete (anything graphql-core would report), graphql-core completes that same value or
   error (a middleware hands it back instead of calling the resolver again), and strawberry reports and
   masks the errors as for any result.
@@ -23,15 +24,17 @@ Nothing is decided here that the usual way would decide otherwise:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from graphql import (
     DocumentNode,
+    FragmentDefinitionNode,
     GraphQLError,
     GraphQLResolveInfo,
     GraphQLResolveInfoHelpers,
+    GraphQLSchema,
     OperationDefinitionNode,
     OperationType,
     execute,
@@ -39,7 +42,7 @@ from graphql import (
 from graphql import (
     ExecutionResult as CoreResult,
 )
-from graphql.execution.values import VariableValues, get_argument_values, get_variable_values
+from graphql.execution.values import VariableValues, get_argument_values
 from graphql.pyutils import Path
 from strawberry.execution import optimized_is_awaitable
 from strawberry.schema._graphql_core import execution_context_class_kwargs
@@ -48,8 +51,32 @@ from strawberry.types import ExecutionResult
 from strawberry.types.graphql import OperationType as Allowed  # strawberry's, not graphql-core's
 
 from api.graphql import documents, plans
+from api.graphql.arguments import Resolver, Variables
 
-CALLS = plans.Plans(plans.mutation)  # the process's plans of one-field mutations
+
+@dataclass(frozen=True)
+class Planned:
+    """What one mutation document fixes: its field's completion, its variables and its resolver."""
+
+    call: plans.Call
+    variables: Variables
+    resolver: Resolver
+
+
+def _planned(
+    schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Mapping[str, FragmentDefinitionNode]
+) -> Planned:
+    call = plans.mutation(schema, operation, fragments)
+    strawberry_schema = schema._strawberry_schema  # type: ignore[attr-defined]
+    try:
+        resolver = Resolver(strawberry_schema, call.field.extensions[plans.DEFINITION])
+        variables = Variables(schema, operation)
+    except ValueError as error:
+        raise plans.Unplannable from error
+    return Planned(call, variables, resolver)
+
+
+CALLS = plans.Plans(_planned)  # the process's plans of one-field mutations
 
 
 @dataclass
@@ -59,7 +86,7 @@ class Call:
     schema: Any  # the strawberry schema
     query: str
     document: DocumentNode  # of one operation
-    plan: plans.Call
+    planned: Planned
     variables: VariableValues
     arguments: dict[str, Any]
     raw_variables: dict[str, Any] | None
@@ -72,10 +99,10 @@ class Call:
 
     async def result(self, context: Any, root_value: Any) -> ExecutionResult:
         """Call the resolver once and complete its value: by the plan, or else by graphql-core."""
-        plan = self.plan
+        plan = self.planned.call
         info = self._info(context, root_value)
         try:
-            value = plan.field.resolve(root_value, info, **self.arguments)  # type: ignore[misc]
+            value = self.planned.resolver(root_value, info, self.arguments)
             if optimized_is_awaitable(value):
                 value = await value
         except Exception as error:
@@ -91,7 +118,7 @@ class Call:
         yield await self.result(context, root_value)
 
     def _info(self, context: Any, root_value: Any) -> GraphQLResolveInfo:
-        plan = self.plan
+        plan = self.planned.call
         return _OperationContextAwareGraphQLResolveInfo(  # type: ignore[return-value]
             plan.node.name.value,
             [plan.node],
@@ -187,17 +214,16 @@ def prepared(
         return None
     if operation_name is not None and (operation.name is None or operation.name.value != operation_name):
         return None
-    plan = CALLS.of(schema._schema, operation, {})
-    if plan is None:
+    planned = CALLS.of(schema._schema, operation, {})
+    if planned is None:
         return None
-    # One error is enough to go the usual way, which coerces them again and reports every one.
-    coerced = get_variable_values(schema._schema, operation.variable_definitions or (), variables or {}, 1)
-    if not isinstance(coerced, VariableValues):
+    coerced = planned.variables.coerced(variables or {})
+    if coerced is None:
         return None
     try:
-        arguments = get_argument_values(plan.field, plan.node, coerced)
+        arguments = get_argument_values(planned.call.field, planned.call.node, coerced)
     except GraphQLError:
         return None
     return Call(
-        schema, query, document, plan, coerced, arguments, variables, operation_name, operation_extensions
+        schema, query, document, planned, coerced, arguments, variables, operation_name, operation_extensions
     )

@@ -125,7 +125,9 @@ async def test_a_planned_move_is_answered_as_graphql_core_answers_it(
     for value in (MoveAccepted(match=None, version=7, rows=[]), MoveRejected(code="X", message="y")):  # type: ignore[arg-type]
         expected = await call._completed_by_graphql_core(None, None, value)
         assert expected.errors is None
-        assert list(_walk({call.plan.key: call.plan.complete(value)})) == list(_walk(expected.data))
+        assert list(_walk({call.planned.call.key: call.planned.call.complete(value)})) == list(
+            _walk(expected.data)
+        )
 
 
 async def test_a_resolver_that_raises_is_reported_and_masked_as_usual(table, usual, monkeypatch):
