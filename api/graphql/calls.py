@@ -15,10 +15,10 @@ Nothing is decided here that the usual way would decide otherwise:
   way, which checks it. The schema must have no extension beyond those checks.
 - Variables and arguments are coerced by graphql-core's own functions, and converted by strawberry's;
   where they fail, the call goes the usual way, which reports it. Up to there nothing has run.
-- The resolver is then called once, as strawberry's wrapper calls it. If it raises, or its value is one the plan
-  does not complete (anything graphql-core would report), graphql-core completes that same value or
-  error (a middleware hands it back instead of calling the resolver again), and strawberry reports and
-  masks the errors as for any result.
+- The resolver is then called once, as strawberry's wrapper calls it. If it raises, or its value is
+  one the plan does not complete (anything graphql-core would report), graphql-core completes that
+  same value or error (a middleware hands it back instead of calling the resolver again), and
+  strawberry reports and masks the errors as for any result.
 """
 
 from __future__ import annotations
