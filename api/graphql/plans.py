@@ -139,9 +139,8 @@ def mutation(
 ) -> Call:
     """The plan of a mutation of one field."""
     node, field = _root_field(schema.mutation_type, operation)
-    strawberry_field = field.extensions.get(DEFINITION)
-    if field.resolve is None or strawberry_field is None or strawberry_field.extensions:
-        raise Unplannable  # not strawberry's, or a field extension wraps its resolver
+    if field.resolve is None or DEFINITION not in field.extensions:
+        raise Unplannable  # not strawberry's (api/graphql/arguments.py decides whether its resolver is)
     complete = _Planner(schema, fragments).completer(field.type, [node])
     return Call(schema.mutation_type, field, node, (node.alias or node.name).value, complete)  # type: ignore[arg-type]
 
