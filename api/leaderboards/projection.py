@@ -14,14 +14,17 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
+from django.db import connection
 from openskill.models import PlackettLuce
 
+from api.common import statements
 from api.leaderboards import moderation
 from api.leaderboards.models import Policy, Rating, RatingChange, Season, SolitaireBest
 
 MODEL = PlackettLuce()
 MIN_RATED = 2
 EVERY_BOARD = "every board"  # ``apply``'s and ``rebuild``'s default: all time and every season
+RATED_FIELDS = ("mu", "sigma", "ordinal", "matches", "wins", "updated_at")
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -126,10 +129,18 @@ def _rate(ended: Ended, seats: Sequence[tuple[int, int]], season: Season | None)
         rating.matches += 1
         rating.wins += rank == 1
         rating.updated_at = ended.ended_at  # the last rated match's end: the same in a rebuild
-    Rating.objects.bulk_update(
-        list(ratings.values()), ["mu", "sigma", "ordinal", "matches", "wins", "updated_at"]
+    # One round trip for the lot. Here and in ``_ratings_for``, compiled statements rather than the ORM,
+    # whose bulk_update builds a CASE per field and row: rating a two-player ending took 2.9 ms of CPU
+    # that way, 0.6 ms now, and a short game (Racesmack's) ends a match every few hundred events.
+    statements.run(
+        *(statements.update_statement(Rating, _rated(rating), id=rating.pk) for rating in ratings.values()),
+        statements.insert_statement(RatingChange, changes),
     )
-    RatingChange.objects.bulk_create(changes)
+
+
+def _rated(rating: Rating) -> dict[str, object]:
+    """What a rated match changes of a rating (``updated_at`` as set: the match's end, not now)."""
+    return {field: getattr(rating, field) for field in RATED_FIELDS}
 
 
 def _change(
@@ -154,11 +165,20 @@ def _change(
 def _ratings_for(game: str, season: Season | None, players: list[int]) -> dict[int, Rating]:
     """The players' ratings on a board, created at the defaults when missing, locked for this transaction
     (in player order, so two matches ending at once cannot deadlock)."""
-    Rating.objects.bulk_create(
-        [Rating(game=game, season=season, player_id=player) for player in players], ignore_conflicts=True
+    fresh = statements.insert_statement(
+        Rating, [Rating(game=game, season=season, player_id=p) for p in players]
     )
-    rows = Rating.objects.select_for_update().filter(game=game, season=season, player_id__in=players)
-    return {rating.player_id: rating for rating in rows.order_by("player_id")}
+    if fresh is not None:
+        statements.run((fresh[0] + " ON CONFLICT DO NOTHING", fresh[1]))
+    board, params = ("season_id IS NULL", []) if season is None else ("season_id = %s", [season.pk])
+    marks = ", ".join(["%s"] * len(players))
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""  # SQLite: writers take turns
+    rows = statements.select(
+        Rating,
+        f"game = %s AND {board} AND player_id IN ({marks}) ORDER BY player_id{lock}",
+        [game, *params, *players],
+    )
+    return {rating.player_id: rating for rating in rows}
 
 
 def _solitaire(ended: Ended, rules: Rules, season: Season | None) -> None:

@@ -1,8 +1,10 @@
 """Ratings: openskill Plackett-Luce over the human seats of a finished match; the leaderboard."""
 
 import pytest
+from django.db import connection
 
-from api.leaderboards.models import Policy, Rating
+from api.leaderboards import projection
+from api.leaderboards.models import Policy, Rating, RatingChange
 from api.leaderboards.selectors import leaderboard
 from api.leaderboards.services import match_ended
 from api.matches import services, standings
@@ -67,6 +69,34 @@ def test_a_match_with_a_bot_is_not_rated_unless_the_game_s_policy_says_so(alice,
     assert sorted(Rating.objects.values_list("player_id", flat=True)) == sorted([alice.id, bob.id, carol.id])
     assert Rating.objects.get(player=carol).wins == 1
     assert Rating.objects.get(player=alice).wins == 0
+
+
+def test_rating_a_match_s_players_takes_three_statements_however_many_there_are(
+    alice, bob, make_player, django_assert_num_queries
+):
+    carol = make_player("Carol")
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"target": 3})
+    services.join_match(match_id=match.id, player=bob)
+    match = services.join_match(match_id=match.id, player=carol)
+    ended = standings.as_ended(match, Outcome((2, 1, 3), (None,) * 3, "x"), ended_at=match.created_at)
+    rules = projection.Rules.of(count_to_n.KEY)
+    # The missing ratings created, the three locked, then their updates and changes in one batch (which
+    # SQLite runs a statement at a time).
+    statements = 3 if connection.vendor == "postgresql" else 2 + 3 + 1
+    with django_assert_num_queries(statements):  # in the test's transaction, as in match_ended's
+        projection.apply(ended, rules, only=None)
+    ratings = {rating.player_id: rating for rating in Rating.objects.filter(game=count_to_n.KEY)}
+    assert [(ratings[p.id].matches, ratings[p.id].wins) for p in (alice, bob, carol)] == [
+        (1, 0),
+        (1, 1),
+        (1, 0),
+    ]
+    assert ratings[bob.id].ordinal == pytest.approx(ratings[bob.id].mu - 3 * ratings[bob.id].sigma)
+    assert {rating.updated_at for rating in ratings.values()} == {match.created_at}
+    changes = RatingChange.objects.filter(match=match).order_by("rank")
+    assert [(change.player_id, change.mu_after) for change in changes] == [
+        (player.id, ratings[player.id].mu) for player in (bob, alice, carol)
+    ]
 
 
 def test_a_resignation_rates_too(active, alice, bob):
