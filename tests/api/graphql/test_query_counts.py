@@ -76,6 +76,7 @@ async def test_fifty_matches_cost_three_statements(register, statements):
     assert len(statements) == 3, statements  # the page; its seats; their players
 
 
+@pytest.mark.postgres  # round trips: SQLite runs a batch a statement at a time
 async def test_a_warm_move_costs_two_round_trips(register, statements):
     table = await start_table(register)
     player = table.seat(await active_seat(table.host, table.match_id))
@@ -94,6 +95,7 @@ async def test_a_warm_move_costs_two_round_trips(register, statements):
     assert statements[1].startswith('UPDATE "matches_match"') and "INSERT INTO" in statements[1]
 
 
+@pytest.mark.postgres  # round trips: SQLite runs a batch a statement at a time
 async def test_a_move_that_starts_a_new_turn_writes_its_deadline_in_the_same_round_trip(register, statements):
     table = await start_table(register, {"turnSeconds": 60})
     player = table.seat(await active_seat(table.host, table.match_id))
