@@ -81,6 +81,23 @@ def select(model: type[M], condition: str, params: Sequence[Any]) -> list[M]:
         return [_instance(model, row) for row in cursor.fetchall()]
 
 
+def select_each(*queries: tuple[type[models.Model], str, Sequence[Any]]) -> list[list[Any]]:
+    """``select`` of each ``(model, condition, params)``, in order; on PostgreSQL in one round trip.
+
+    Each SELECT of the batch is a statement of its own: it reads what was committed when it began,
+    so a later one may see commits that an earlier one did not."""
+    if connection.vendor != "postgresql":
+        return [select(model, condition, params) for model, condition, params in queries]
+    sql = "; ".join(_select(model, condition, connection.vendor) for model, condition, _ in queries)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [param for _, _, params in queries for param in params])
+        read = []
+        for model, _, _ in queries:
+            read.append([_instance(model, row) for row in cursor.fetchall()])
+            cursor.nextset()
+        return read
+
+
 def by_pk(model: type[M], pk: Any, *, lock: bool = False) -> M | None:
     """The row with primary key ``pk`` as a model instance; ``lock``: held until the transaction ends,
     and on PostgreSQL granted to waiters first come, first served (see ``_in_turn``)."""

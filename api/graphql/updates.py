@@ -128,16 +128,22 @@ class Source:
 
 def _read(match_id: int, since: int | None) -> Source | None:
     """The match now; with the events after ``since`` (the version held so far) when it has moved on:
-    what every subscriber that was up to date asks for next."""
-    match = selectors.get_match(match_id=match_id)
-    if match is None:
-        return None
-    if since is None or since >= match.version:
-        return Source(match, selectors.load_game(match=match) if selectors.dealable(match=match) else None)
-    rows = eventlog.between(match_id, since, match.version)
+    what every subscriber that was up to date asks for next. The match and its new events come in one
+    round trip."""
+    if since is None:
+        match = selectors.get_match(match_id=match_id)
+        return None if match is None else _unread(match)
+    match, rows = selectors.get_match_and_events(match_id=match_id, after=since)
+    if match is None or since >= match.version:
+        return None if match is None else _unread(match)
     source = Source(match, selectors.load_game(match=match, rows=(since, rows)))
     source.rows[since] = rows
     return source
+
+
+def _unread(match: Match) -> Source:
+    """A Source with no events read with it."""
+    return Source(match, selectors.load_game(match=match) if selectors.dealable(match=match) else None)
 
 
 class Sources:

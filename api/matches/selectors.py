@@ -31,6 +31,20 @@ def get_match(*, match_id: Any) -> Match | None:
     return None if match is None else seating.with_host(seating.attach(match))
 
 
+def get_match_and_events(*, match_id: int, after: int) -> tuple[Match | None, list[MatchEvent]]:
+    """``get_match`` and the match's event rows after ``after`` up to its version, in one round trip
+    (the live updates' read each time a match moves on)."""
+    match_rows, event_rows = statements.select_each(
+        (Match, "id = %s", [match_id]),
+        (MatchEvent, "match_id = %s AND seq > %s ORDER BY seq", [match_id, after]),
+    )
+    if not match_rows:
+        return None, []
+    match = seating.with_host(seating.attach(match_rows[0]))
+    # The events' SELECT began after the match's: it may see moves committed in between.
+    return match, [row for row in event_rows if row.seq <= match.version]
+
+
 def list_matches(
     *,
     game: str | None = None,

@@ -1,9 +1,10 @@
 """Reads: matches, games, and what each viewer may see of them."""
 
 import pytest
+from django.db import connection
 
 from api.common.errors import ServiceError
-from api.matches import seating, selectors, services
+from api.matches import eventlog, seating, selectors, services
 from api.matches.models import MatchStatus
 from games.core.visibility import OMNISCIENT, SPECTATOR, seat_viewer
 from tests.api.conftest import T0, count
@@ -34,6 +35,23 @@ def test_a_lobbys_seats_are_read_fresh_every_time(lobby, make_player, django_ass
         assert len(selectors.get_match(match_id=lobby.id).seats.all()) == 3
     assert selectors.get_match(match_id=999) is None
     assert selectors.get_match(match_id="abc") is None
+
+
+def test_a_match_and_its_new_events_are_read_in_one_round_trip(active, alice, bob, django_assert_num_queries):
+    count(active, alice, 1)
+    count(active, bob, 2)
+    version = selectors.get_match(match_id=active.id).version
+    trips = 1 if connection.vendor == "postgresql" else 2
+    with django_assert_num_queries(trips):  # the seats are attached already, the host among them
+        match, rows = selectors.get_match_and_events(match_id=active.id, after=version - 2)
+        assert match.host.name == "Alice" and [s.player.name for s in match.seats.all()] == ["Alice", "Bob"]
+    assert match.version == version
+    between = eventlog.between(active.id, version - 2, version)
+    fields = [(row.pk, row.seq, row.type, row.seat, row.at, row.data) for row in rows]
+    assert fields == [(row.pk, row.seq, row.type, row.seat, row.at, row.data) for row in between]
+    assert len(rows) == 2
+    assert selectors.get_match_and_events(match_id=active.id, after=version) == (match, [])
+    assert selectors.get_match_and_events(match_id=999, after=0) == (None, [])
 
 
 def test_matches_are_listed_newest_first_a_page_at_a_time(alice, bob):

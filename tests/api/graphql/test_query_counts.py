@@ -133,7 +133,7 @@ async def watching(table: Any, count: int) -> list[Subscriber]:
     return watchers
 
 
-async def test_one_subscription_update_costs_two_statements_however_many_watch(register, statements):
+async def test_one_subscription_update_costs_one_round_trip_however_many_watch(register, statements):
     table = await start_table(register)
     watchers = await watching(table, 5)
     player = table.seat(await active_seat(table.host, table.match_id))
@@ -142,8 +142,10 @@ async def test_one_subscription_update_costs_two_statements_however_many_watch(r
     version = await asyncio.to_thread(other_process_move, table.match_id, player.id)
     for watcher in watchers:
         assert (await watcher.update())["version"] == version
-    # The match row and the new events, read once for all five spectators.
-    assert len(statements) == 2, "\n".join(s[:90] for s in statements)
+    # The match row and the new events, read once for all five spectators, in one round trip (SQLite
+    # runs the two SELECTs one at a time).
+    trips = 1 if connection.vendor == "postgresql" else 2
+    assert len(statements) == trips, "\n".join(s[:90] for s in statements)
     for watcher in watchers:
         await watcher.close()
 
