@@ -134,8 +134,10 @@ def _read(match_id: int, since: int | None) -> Source | None:
         match = selectors.get_match(match_id=match_id)
         return None if match is None else _unread(match)
     match, rows = selectors.get_match_and_events(match_id=match_id, after=since)
-    if match is None or since >= match.version:
-        return None if match is None else _unread(match)
+    if match is None:
+        return None
+    if since >= match.version:
+        return _unread(match)
     source = Source(match, selectors.load_game(match=match, rows=(since, rows)))
     source.rows[since] = rows
     return source
