@@ -28,7 +28,7 @@ def get_match(*, match_id: Any) -> Match | None:
     except (TypeError, ValueError):
         return None
     match = statements.by_pk(Match, key)
-    return None if match is None else seating.with_host(seating.attach(match))
+    return None if match is None else _seated(match)
 
 
 def get_match_and_events(*, match_id: int, after: int) -> tuple[Match | None, list[MatchEvent]]:
@@ -40,9 +40,14 @@ def get_match_and_events(*, match_id: int, after: int) -> tuple[Match | None, li
     )
     if not match_rows:
         return None, []
-    match = seating.with_host(seating.attach(match_rows[0]))
+    match = _seated(match_rows[0])
     # The events' SELECT began after the match's: it may see moves committed in between.
     return match, [row for row in event_rows if row.seq <= match.version]
+
+
+def _seated(match: Match) -> Match:
+    """``match`` with its seats and its host in place, as every read of one match gives it."""
+    return seating.with_host(seating.attach(match))
 
 
 def list_matches(
