@@ -107,8 +107,12 @@ export class Socket {
     });
   }
 
-  // A subscription: `next(data)` on each update (after its arrival is stamped), `failed(error)` once.
-  follow(query, variables, next, failed) {
+  // A subscription: `next(data)` on each update (after its arrival is stamped), `failed(error)` once,
+  // `completed()` when the server completes it. Never unsubscribe on a match's last update: the server
+  // completes the subscription then, and graphql-ws 6.4.2 counts a subscription released twice when
+  // its unsubscribe and the server's `complete` come in one read of the socket, and at a count of
+  // zero closes the socket under the player's other subscriptions (docs/frontend.md, Live updates).
+  follow(query, variables, next, failed, completed = () => {}) {
     return this.client.subscribe(
       { query, variables },
       {
@@ -120,7 +124,7 @@ export class Socket {
           }
         },
         error: (error) => failed(new Error(`subscription: ${JSON.stringify(error?.reason ?? error)}`)),
-        complete: () => {},
+        complete: completed,
       },
     );
   }

@@ -13,7 +13,6 @@ import { Window, gated, now, sleep, tell, ticking } from './io.mjs';
 import { AT_ONCE, EVENTS, EVENTS_AND_MOVES, Http, Socket, openMatch, register } from './cliffside.mjs';
 import { Loop, Record, Seat, Table, round } from './tables.mjs';
 
-const ACTIVE = 'ACTIVE';
 const [SENT, CODE] = [1, 3]; // of a recorded move (tables.mjs)
 
 // Milliseconds since the epoch of a server timestamp ("2026-11-27T09:27:33.123456+00:00"), its
@@ -42,9 +41,9 @@ class Audience {
         const update = data.matchUpdates;
         this.heard(arrival, update);
         live();
-        if (update.status !== ACTIVE) stop();
       };
-      const stop = socket.follow(EVENTS, { id: matchId }, next, (error) => {
+      // Not unsubscribed on the last update: the server completes the stream then (Socket.follow).
+      socket.follow(EVENTS, { id: matchId }, next, (error) => {
         failed(error);
         fail(error);
       });

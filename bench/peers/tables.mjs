@@ -47,7 +47,14 @@ export class Seat {
   follow(table, matchId) {
     Object.assign(this, { table, matchId, position: null, acted: -1, playing: true, refused: 0 });
     const failed = (error) => table.loop.fail(error);
-    this.unsubscribe = this.socket.follow(this.updates, { id: matchId }, (data) => this.updated(matchId, data.matchUpdates), failed);
+    // Completed while still playing this match: the server ended a live match's stream, and the seat
+    // would wait for ever.
+    const completed = () => {
+      if (this.playing && this.matchId === matchId) {
+        failed(new Error(`match ${matchId}: seat ${this.index}'s matchUpdates completed before the match ended`));
+      }
+    };
+    this.unsubscribe = this.socket.follow(this.updates, { id: matchId }, (data) => this.updated(matchId, data.matchUpdates), failed, completed);
   }
 
   updated(matchId, update) {
@@ -107,10 +114,11 @@ export class Seat {
     this.acted = -1;
   }
 
+  // The match's last update came: the server completes the subscription itself (see Socket.follow).
   leave() {
     if (!this.playing) return;
     this.playing = false;
-    this.unsubscribe?.();
+    this.unsubscribe = null;
     this.table.seatLeft();
   }
 }
