@@ -45,6 +45,26 @@ def test_insert_writes_every_row_in_one_statement(active, django_assert_num_quer
         statements.run(statements.insert_statement(MatchDeadline, []))
 
 
+def test_inserted_values_read_back_as_the_orm_writes_them(active):
+    # On PostgreSQL the rows go as one JSON parameter: quotes, backslashes, non-ASCII text, nulls,
+    # nested JSON and microseconds must come back exactly as the ORM's own write of the same row.
+    at = active.created_at.replace(microsecond=123456)
+    data = {"say": 'it\'s "so" \\ ü', "cards": [1, 2, None, True], "seat": {"0": "é", "1": []}}
+    first = max(MatchEvent.objects.filter(match=active).values_list("seq", flat=True)) + 1
+    given = [
+        MatchEvent(match_id=active.pk, seq=first + n, type=f"T{n}", seat=seat, at=at, data=data)
+        for n, seat in enumerate([None, 1, 0])
+    ]
+    statements.run(statements.insert_statement(MatchEvent, given))
+    MatchEvent.objects.create(match_id=active.pk, seq=first + 3, type="T0", seat=None, at=at, data=data)
+    stored = list(MatchEvent.objects.filter(match=active, seq__gte=first).order_by("id"))
+    assert [row.seq for row in stored] == [first, first + 1, first + 2, first + 3]  # in the order given
+    assert [model_to_dict(row, exclude=["id"]) for row in stored[:3]] == [
+        model_to_dict(row, exclude=["id"]) for row in given
+    ]
+    assert model_to_dict(stored[0], exclude=["id", "seq"]) == model_to_dict(stored[3], exclude=["id", "seq"])
+
+
 def test_insert_keeps_the_constraints(active):
     taken = MatchEvent.objects.filter(match=active).first()
     with pytest.raises(IntegrityError), transaction.atomic():
