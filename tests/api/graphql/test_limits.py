@@ -218,6 +218,19 @@ async def test_a_websocket_message_over_the_size_limit_closes_with_1009(settings
     assert closed["type"] == "websocket.close" and closed["code"] == 1009
 
 
+async def test_a_changed_limit_takes_effect_without_a_restart_of_the_limiter(limits, http):
+    from api.common import ratelimits
+
+    assert (await http.post("/graphql/", json=GAMES)).status_code == 200  # the roomy limiter, made
+    held = ratelimits.limiter()
+    limits.RATE_LIMIT_HTTP_PER_IP = "1/minute"
+    assert ratelimits.limiter() is not held
+    assert (await http.post("/graphql/", json=GAMES)).status_code == 200
+    assert (await http.post("/graphql/", json=GAMES)).status_code == 429
+    limits.RATE_LIMITS = False
+    assert (await http.post("/graphql/", json=GAMES)).status_code == 200
+
+
 @pytest.mark.redis
 async def test_limits_are_shared_through_redis_when_it_is_configured(limits, redis_client, http):
     from api.common import ratelimits
