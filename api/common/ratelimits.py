@@ -11,16 +11,15 @@ from __future__ import annotations
 import functools
 import time
 from dataclasses import dataclass
-from typing import Any
 
 import structlog
 from django.conf import settings
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from limits import RateLimitItem, parse_many
 from limits.aio.storage import MemoryStorage, Storage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.storage import storage_from_string
+
+from api.common.from_settings import FromSettings
 
 log = structlog.get_logger(__name__)
 
@@ -100,28 +99,21 @@ def _limiter(enabled: bool, redis_url: str, prefix: str, rules: tuple[tuple[str,
     return Limiter(storage, _rules())
 
 
-# The settings a limiter is made from: a change of any of them (tests override them) makes a new one.
-SETTINGS = frozenset(
-    {"RATE_LIMITS", "REDIS_URL", "REDIS_KEY_PREFIX", *(name for name, _what in RULES.values())}
+def _for_settings() -> Limiter:
+    rules = tuple((name, str(getattr(settings, name))) for name, _what in RULES.values())
+    return _limiter(bool(settings.RATE_LIMITS), settings.REDIS_URL, settings.REDIS_KEY_PREFIX, rules)
+
+
+# Asked for on every WebSocket message and request: reading its eleven settings each time was most of
+# a message's rate limiting when the limits are off.
+_current = FromSettings(
+    {"RATE_LIMITS", "REDIS_URL", "REDIS_KEY_PREFIX", *(name for name, _what in RULES.values())}, _for_settings
 )
-_current: list[Limiter] = []  # the limiter for the settings as they are, once asked for
 
 
 def limiter() -> Limiter:
-    """This process's limiter for the current settings (asked for on every WebSocket message: reading
-    its eleven settings each time was most of a message's rate limiting when the limits are off)."""
-    if not _current:
-        rules = tuple((name, str(getattr(settings, name))) for name, _what in RULES.values())
-        _current.append(
-            _limiter(bool(settings.RATE_LIMITS), settings.REDIS_URL, settings.REDIS_KEY_PREFIX, rules)
-        )
-    return _current[0]
-
-
-@receiver(setting_changed)
-def _settings_changed(*, setting: str, **_: Any) -> None:
-    if setting in SETTINGS:
-        _current.clear()
+    """This process's limiter for the current settings."""
+    return _current.get()
 
 
 async def hit(rule: str, key: object) -> Refusal | None:
@@ -130,5 +122,5 @@ async def hit(rule: str, key: object) -> Refusal | None:
 
 def reset() -> None:
     """Forget every limiter (tests): the next ``limiter()`` starts with empty counters."""
-    _current.clear()
+    _current.forget()
     _limiter.cache_clear()

@@ -27,6 +27,7 @@ from graphql.validation import ASTValidationRule, NoSchemaIntrospectionCustomRul
 from strawberry.extensions import SchemaExtension
 from strawberry.schema.schema import validate_document
 
+from api.common.from_settings import FromSettings
 from api.graphql import limits
 from api.graphql.limits import DocumentLimits
 from api.graphql.request_errors import (
@@ -87,7 +88,7 @@ class CheckedDocuments(SchemaExtension):
 
     def on_parse(self) -> Iterator[None]:
         context = self.execution_context
-        self.limits = DocumentLimits.from_settings()
+        self.limits = IN_FORCE.get()[0]
         self.rules = _rules(context.validation_rules)
         # For strawberry's own parse, which runs (and reports the syntax error) when ours failed.
         context.parse_options["max_tokens"] = self.limits.tokens
@@ -126,10 +127,24 @@ def _rules(rules: tuple[type[ASTValidationRule], ...]) -> tuple[type[ASTValidati
     return rules if settings.GRAPHQL_INTROSPECTION else (*rules, IntrospectionDisabled)
 
 
+# The limits and the default rules in force: read on every operation, from settings that a running
+# server never changes.
+IN_FORCE = FromSettings(
+    {
+        "GRAPHQL_MAX_TOKENS",
+        "GRAPHQL_MAX_DEPTH",
+        "GRAPHQL_MAX_ALIASES",
+        "GRAPHQL_MAX_COST",
+        "GRAPHQL_INTROSPECTION",
+    },
+    lambda: (DocumentLimits.from_settings(), _rules(DEFAULT_RULES)),
+)
+
+
 def valid(query: str, schema: GraphQLSchema) -> DocumentNode | None:
     """``query``'s document if it was checked already, under the limits and rules in force now, and
     passed; None: it has not been, and goes the usual way, where it is (api/graphql/calls.py)."""
-    key = (query, schema, DocumentLimits.from_settings(), _rules(DEFAULT_RULES))
+    key = (query, schema, *IN_FORCE.get())
     checked = RECENT.get(key)
     return checked.document if checked is not None and checked.errors == () else None
 
