@@ -330,6 +330,10 @@ WS_PING_TIMEOUT_S = env.float("WS_PING_TIMEOUT_S", default=20.0)
 # default: only a proxy on this machine. "*" is right only where no client can reach the server but
 # through the proxy (deploy/compose.yaml): anywhere else, a client would choose its own address.
 FORWARDED_ALLOW_IPS = env.str("FORWARDED_ALLOW_IPS", default="127.0.0.1,::1")
+# uvicorn's access log, a line per HTTP request and WebSocket handshake: on in development; off in
+# production, where the proxy logs every request already (deploy/nginx.conf) and formatting the line
+# through the standard logging module was 3% of a worker's CPU with moves over HTTP.
+ACCESS_LOG = env.bool("ACCESS_LOG", default=DEBUG)
 # --- end issue 23 (edge)
 # --- issue 23 (realtime): WebSocket ceilings per address and per player
 # WebSockets open at once, counted over every process (Redis) and released when they close; 0: no

@@ -23,6 +23,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 MAX_MOVES = 3000
 WS_WAIT = 10
+ACCESS_LINE = '"POST /graphql/ HTTP/1.1" 200'  # uvicorn's access log
 
 
 async def follow(client: Client, match_id: str, updates: list[Update], live: asyncio.Event) -> None:
@@ -83,6 +84,8 @@ def test_two_players_play_a_whole_match_against_the_real_server(tmp_path, game):
     assert seqs == list(range(1, final["version"] + 1)), "every event arrives once, in order"
     assert updates[-1].status == "FINISHED"
     assert updates[-1].outcome is not None and updates[-1].outcome.winners == final["outcome"]["winners"]
+    # Production logs no line per request (ACCESS_LOG defaults to DEBUG): the proxy logs them.
+    assert ACCESS_LINE not in (tmp_path / "server.log").read_text(errors="replace")
     print(f"e2e: {moves} moves, {len(updates)} updates, {time.monotonic() - started:.1f}s")
 
 
@@ -90,6 +93,7 @@ def test_embedded_mode_plays_a_whole_match_with_no_services(tmp_path):
     """``make run`` on a laptop: SQLite and no Redis, whatever the suite itself runs against. (A write
     outside a transaction was once refused there as a lost connection: SQLite has no socket to check.)"""
     embedded = Database(f"sqlite:///{tmp_path / 'embedded.sqlite3'}")
-    with running_server(tmp_path, embedded, REDIS_URL="") as base:
+    with running_server(tmp_path, embedded, REDIS_URL="", ACCESS_LOG="true") as base:
         final, _, _ = asyncio.run(play_match(base, "daredevil-rock"))
     assert final["status"] == "FINISHED"
+    assert ACCESS_LINE in (tmp_path / "server.log").read_text(errors="replace")  # asked for: logged

@@ -34,6 +34,7 @@ def server_options() -> dict[str, Any]:
         "ws_ping_interval": settings.WS_PING_INTERVAL_S,
         "ws_ping_timeout": settings.WS_PING_TIMEOUT_S,
         "forwarded_allow_ips": settings.FORWARDED_ALLOW_IPS,
+        "access_log": settings.ACCESS_LOG,
     }
 
 
