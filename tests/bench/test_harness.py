@@ -106,9 +106,10 @@ FIGURES = {
 }
 
 
-def benchmark(*flags: str) -> subprocess.Popen[str]:
+def benchmark(*flags: str, **settings: str) -> subprocess.Popen[str]:
+    """``python -m bench`` with ``flags``; ``settings`` reach its server's environment too."""
     command = [sys.executable, "-m", "bench", *flags]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", **settings}
     return subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
@@ -208,7 +209,10 @@ def requests_served(log: Path) -> int | None:
 
 
 def test_ctrl_c_stops_every_process_and_drops_the_database(tmp_path: Path):
-    run = benchmark("--only", "service", "--matches", "2", "--seconds", "120", "--out", str(tmp_path))
+    # The server's access log (off in production) is how this test sees the load generator play.
+    run = benchmark(
+        "--only", "service", "--matches", "2", "--seconds", "120", "--out", str(tmp_path), ACCESS_LOG="true"
+    )
     began = time.monotonic()
     timeline: list[str] = []  # what happened when, for the message of a run that hangs
 
