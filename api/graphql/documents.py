@@ -130,13 +130,7 @@ def _rules(rules: tuple[type[ASTValidationRule], ...]) -> tuple[type[ASTValidati
 # The limits and the default rules in force: read on every operation, from settings that a running
 # server never changes.
 IN_FORCE = FromSettings(
-    {
-        "GRAPHQL_MAX_TOKENS",
-        "GRAPHQL_MAX_DEPTH",
-        "GRAPHQL_MAX_ALIASES",
-        "GRAPHQL_MAX_COST",
-        "GRAPHQL_INTROSPECTION",
-    },
+    {*DocumentLimits.SETTINGS.values(), "GRAPHQL_INTROSPECTION"},
     lambda: (DocumentLimits.from_settings(), _rules(DEFAULT_RULES)),
 )
 

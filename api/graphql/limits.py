@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import ClassVar
 
 from django.conf import settings
 from graphql import (
@@ -53,14 +54,17 @@ class DocumentLimits:
     aliases: int
     cost: int
 
+    # Each limit's setting.
+    SETTINGS: ClassVar[dict[str, str]] = {
+        "tokens": "GRAPHQL_MAX_TOKENS",
+        "depth": "GRAPHQL_MAX_DEPTH",
+        "aliases": "GRAPHQL_MAX_ALIASES",
+        "cost": "GRAPHQL_MAX_COST",
+    }
+
     @classmethod
     def from_settings(cls) -> DocumentLimits:
-        return cls(
-            tokens=settings.GRAPHQL_MAX_TOKENS,
-            depth=settings.GRAPHQL_MAX_DEPTH,
-            aliases=settings.GRAPHQL_MAX_ALIASES,
-            cost=settings.GRAPHQL_MAX_COST,
-        )
+        return cls(**{limit: getattr(settings, name) for limit, name in cls.SETTINGS.items()})
 
 
 @dataclass(frozen=True)
