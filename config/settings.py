@@ -104,6 +104,10 @@ DATABASES["default"]["CONN_MAX_AGE"] = 60
 # (api/common/database.py): the most queries one process has in flight at once.
 DATABASE_THREADS = env.int("DATABASE_THREADS", default=8)
 
+# PostgreSQL: the hot statements are kept prepared in each session (api/common/prepared.py). Off behind
+# a pooler that shares one server session between clients' transactions (PgBouncer's transaction mode).
+DATABASE_PREPARED_STATEMENTS = env.bool("DATABASE_PREPARED_STATEMENTS", default=True)
+
 # How long a process remembers which player holds a bearer token: a token rotated or revoked in another
 # process may still work here for at most this long (the process that did it forgets it at once).
 TOKEN_CACHE_SECONDS = env.float("TOKEN_CACHE_SECONDS", default=60.0)

@@ -55,6 +55,8 @@ from django.db import (
 )
 from django.db.backends.base.base import BaseDatabaseWrapper
 
+from api.common import prepared
+
 log = structlog.get_logger(__name__)
 
 SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE"
@@ -70,7 +72,19 @@ RETRY_AFTER_S = 5
 # down: an administrator, a crash, a restart).
 CONNECTION_SQLSTATES = ("08", "57P")
 # Statements that change nothing (the rest may): only a write makes a lost COMMIT's outcome unknown.
-READS = ("SELECT", "SHOW", "SET", "SAVEPOINT", "RELEASE", "ROLLBACK", "EXPLAIN", "VALUES")
+# PREPARE and DEALLOCATE change only the session's prepared statements (api/common/prepared.py).
+READS = (
+    "SELECT",
+    "SHOW",
+    "SET",
+    "SAVEPOINT",
+    "RELEASE",
+    "ROLLBACK",
+    "EXPLAIN",
+    "VALUES",
+    "PREPARE",
+    "DEALLOCATE",
+)
 # Django sends COMMIT here, through the driver's commit(), which no execute wrapper sees.
 _COMMIT = BaseDatabaseWrapper._commit.__code__  # type: ignore[attr-defined]  # django-stubs omit it
 T = TypeVar("T")
@@ -92,7 +106,7 @@ class CommitOutcomeUnknown(DatabaseUnavailable):
 
 
 def changes_data(sql: object) -> bool:
-    words = str(sql).lstrip().split(None, 1)
+    words = prepared.sql_of(str(sql).lstrip()).split(None, 1)  # an EXECUTE: what it runs
     return bool(words) and words[0].upper() not in READS
 
 

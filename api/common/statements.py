@@ -17,6 +17,8 @@ import orjson
 from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.backends.base.base import BaseDatabaseWrapper
 
+from api.common import prepared
+
 M = TypeVar("M", bound=models.Model)
 Converter = Callable[[Any, Any, Any], Any]
 
@@ -46,7 +48,7 @@ def _matching(model: type[models.Model], names: tuple[str, ...], vendor: str) ->
     return " AND ".join(f"{_quote(_field(model, name).column)} = %s" for name in names)
 
 
-def _prepared(db: BaseDatabaseWrapper, model: type[models.Model], values: Mapping[str, Any]) -> list[Any]:
+def _db_values(db: BaseDatabaseWrapper, model: type[models.Model], values: Mapping[str, Any]) -> list[Any]:
     """Each value as its field writes it to the database."""
     return [_field(model, name).get_db_prep_save(value, db) for name, value in values.items()]
 
@@ -87,6 +89,14 @@ def _instance(db: BaseDatabaseWrapper, model: type[M], row: Sequence[Any]) -> M:
     return model.from_db(db.alias, names, values)
 
 
+def _execute(db: BaseDatabaseWrapper, cursor: Any, sql: str, params: Sequence[Any]) -> None:
+    """One statement: on PostgreSQL as a prepared statement of the session (api/common/prepared.py)."""
+    if db.vendor == "postgresql":
+        prepared.execute(db, cursor, [(sql, params)])
+    else:
+        cursor.execute(sql, params)
+
+
 @cache
 def _select(model: type[models.Model], condition: str, vendor: str) -> str:
     columns = ", ".join(_quote(field.column) for field in model._meta.concrete_fields)
@@ -98,7 +108,7 @@ def select(model: type[M], condition: str, params: Sequence[Any]) -> list[M]:
     ``ORDER BY`` may follow) as model instances."""
     db = _db()
     with db.cursor() as cursor:
-        cursor.execute(_select(model, condition, db.vendor), list(params))
+        _execute(db, cursor, _select(model, condition, db.vendor), list(params))
         return [_instance(db, model, row) for row in cursor.fetchall()]
 
 
@@ -110,9 +120,10 @@ def select_each(*queries: tuple[type[models.Model], str, Sequence[Any]]) -> list
     db = _db()
     if db.vendor != "postgresql":
         return [select(model, condition, params) for model, condition, params in queries]
-    sql = "; ".join(_select(model, condition, db.vendor) for model, condition, _ in queries)
     with db.cursor() as cursor:
-        cursor.execute(sql, [param for _, _, params in queries for param in params])
+        prepared.execute(
+            db, cursor, [(_select(model, where, db.vendor), params) for model, where, params in queries]
+        )
         read = []
         for model, _, _ in queries:
             read.append([_instance(db, model, row) for row in cursor.fetchall()])
@@ -140,7 +151,7 @@ def queue_on(key: str, *, shared: bool = False) -> None:
         return
     lock = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
     with db.cursor() as cursor:
-        cursor.execute(f"SELECT {lock}(hashtextextended(%s, 0))", [key])
+        _execute(db, cursor, f"SELECT {lock}(hashtextextended(%s, 0))", [key])
 
 
 def _in_turn(db: BaseDatabaseWrapper, model: type[M], condition: str, pk: Any) -> list[M]:
@@ -155,7 +166,7 @@ def _in_turn(db: BaseDatabaseWrapper, model: type[M], condition: str, pk: Any) -
     queue = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
     locked = _select(model, condition + " FOR UPDATE", db.vendor)
     with db.cursor() as cursor:
-        cursor.execute(f"{queue}; {locked}", [f"{model._meta.db_table}:{pk}", pk])
+        prepared.execute(db, cursor, [(queue, [f"{model._meta.db_table}:{pk}"]), (locked, [pk])])
         cursor.nextset()
         return [_instance(db, model, row) for row in cursor.fetchall()]
 
@@ -171,7 +182,7 @@ def value(model: type[models.Model], name: str, **where: Any) -> Any:
     the field's conversions applied)."""
     db = _db()
     with db.cursor() as cursor:
-        cursor.execute(_value(model, name, tuple(where), db.vendor), _prepared(db, model, where))
+        _execute(db, cursor, _value(model, name, tuple(where), db.vendor), _db_values(db, model, where))
         row = cursor.fetchone()
     return (
         None if row is None else _read(db, _field(model, name), _converters(model, db.vendor)[name], row[0])
@@ -254,7 +265,7 @@ def update_statement(model: type[models.Model], changes: Mapping[str, Any], **wh
     """``UPDATE ... SET changes WHERE`` each of ``where`` equals its value."""
     db = _db()
     sql = _update(model, tuple(changes), tuple(where), db.vendor)
-    return sql, _prepared(db, model, changes) + _prepared(db, model, where)
+    return sql, _db_values(db, model, changes) + _db_values(db, model, where)
 
 
 def delete_statement(model: type[models.Model], **where: Any) -> Statement:
@@ -262,7 +273,7 @@ def delete_statement(model: type[models.Model], **where: Any) -> Statement:
     db = _db()
     return (
         f"DELETE FROM {_table(model)} WHERE {_matching(model, tuple(where), db.vendor)}",
-        _prepared(db, model, where),
+        _db_values(db, model, where),
     )
 
 
@@ -279,13 +290,13 @@ def run(*statements: Statement | None) -> list[int]:
         return []
     db = _db()
     with db.cursor() as cursor:
-        if db.vendor != "postgresql" or len(todo) == 1:
+        if db.vendor != "postgresql":
             counts = []
             for sql, params in todo:
                 cursor.execute(sql, params)
                 counts.append(int(cursor.rowcount))
             return counts
-        cursor.execute("; ".join(sql for sql, _ in todo), [p for _, params in todo for p in params])
+        prepared.execute(db, cursor, todo)
         counts = [int(cursor.rowcount)]
         while cursor.nextset():
             counts.append(int(cursor.rowcount))

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.db import connections
+from django.db import connection, connections
 
-from api.common import database
+from api.common import database, prepared
 from api.matches import cache, services
 from api.matches.models import Match
 from api.players.models import Player
@@ -19,6 +20,30 @@ from games import registry
 from tests.toys import count_to_n
 
 T0 = 1_700_000_000_000  # a fixed "now" in ms; deadlines are relative to it
+
+
+class RoundTrips(list[str]):
+    """An execute wrapper that keeps the SQL of each round trip to the database as written (the SQL of
+    each ``EXECUTE`` of a prepared statement), leaving out the ``PREPARE`` a session sends once per
+    statement (api/common/prepared.py): what a warm process sends per request."""
+
+    def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if not sql.startswith(("PREPARE", "DEALLOCATE")):
+            self.append("; ".join(prepared.sql_of(each) for each in sql.split("; ")))
+        return execute(sql, params, many, context)
+
+
+@pytest.fixture
+def round_trips() -> Callable[[], Any]:
+    """``with round_trips() as trips:`` the round trips this thread's connection makes in the block."""
+
+    @contextlib.contextmanager
+    def watching() -> Iterator[RoundTrips]:
+        trips = RoundTrips()
+        with connection.execute_wrapper(trips):
+            yield trips
+
+    return watching
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -103,7 +103,7 @@ def statements_of_a_warm_move(match, alice, bob, capture_on_commit):
     return [
         q["sql"]
         for q in queries.captured_queries
-        if not q["sql"].upper().startswith(("SAVEPOINT", "RELEASE"))
+        if not q["sql"].upper().startswith(("SAVEPOINT", "RELEASE", "PREPARE", "DEALLOCATE"))
     ]
 
 

@@ -72,7 +72,7 @@ def test_a_match_with_a_bot_is_not_rated_unless_the_game_s_policy_says_so(alice,
 
 
 def test_rating_a_match_s_players_takes_three_statements_however_many_there_are(
-    alice, bob, make_player, django_assert_num_queries
+    alice, bob, make_player, round_trips
 ):
     carol = make_player("Carol")
     match = services.create_match(player=alice, game=count_to_n.KEY, options={"target": 3})
@@ -83,8 +83,9 @@ def test_rating_a_match_s_players_takes_three_statements_however_many_there_are(
     # The missing ratings created, the three locked, then their updates and changes in one batch (which
     # SQLite runs a statement at a time).
     statements = 3 if connection.vendor == "postgresql" else 2 + 3 + 1
-    with django_assert_num_queries(statements):  # in the test's transaction, as in match_ended's
+    with round_trips() as trips:  # in the test's transaction, as in match_ended's
         projection.apply(ended, rules, only=None)
+    assert len(trips) == statements, trips
     ratings = {rating.player_id: rating for rating in Rating.objects.filter(game=count_to_n.KEY)}
     assert [(ratings[p.id].matches, ratings[p.id].wins) for p in (alice, bob, carol)] == [
         (1, 0),

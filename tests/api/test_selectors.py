@@ -17,34 +17,38 @@ def draw(match, player, at=T0 + 1):
     return services.submit_move(match_id=match.id, player=player, move={"action": "DRAW"}, now_ms=at)
 
 
-def test_get_match_loads_seats_and_players_up_front(active, django_assert_num_queries):
+def test_get_match_loads_seats_and_players_up_front(active, round_trips):
     seating.clear()  # a process that has not read this match yet
-    with django_assert_num_queries(2):
+    with round_trips() as sent:
         match = selectors.get_match(match_id=str(active.id))
         assert match.host.name == "Alice"
         assert [seat.player.name for seat in match.seats.all()] == ["Alice", "Bob"]
-    with django_assert_num_queries(1):  # seats are fixed after the deal: read once per process
+    assert len(sent) == 2, sent
+    with round_trips() as sent:  # seats are fixed after the deal: read once per process
         match = selectors.get_match(match_id=str(active.id))
         assert [seat.player.name for seat in match.seats.all()] == ["Alice", "Bob"]
+    assert len(sent) == 1, sent
 
 
-def test_a_lobbys_seats_are_read_fresh_every_time(lobby, make_player, django_assert_num_queries):
+def test_a_lobbys_seats_are_read_fresh_every_time(lobby, make_player, round_trips):
     assert len(selectors.get_match(match_id=lobby.id).seats.all()) == 2
     services.join_match(match_id=lobby.id, player=make_player("Cleo"))
-    with django_assert_num_queries(2):
+    with round_trips() as sent:
         assert len(selectors.get_match(match_id=lobby.id).seats.all()) == 3
+    assert len(sent) == 2, sent
     assert selectors.get_match(match_id=999) is None
     assert selectors.get_match(match_id="abc") is None
 
 
-def test_a_match_and_its_new_events_are_read_in_one_round_trip(active, alice, bob, django_assert_num_queries):
+def test_a_match_and_its_new_events_are_read_in_one_round_trip(active, alice, bob, round_trips):
     count(active, alice, 1)
     count(active, bob, 2)
     version = selectors.get_match(match_id=active.id).version
     trips = 1 if connection.vendor == "postgresql" else 2
-    with django_assert_num_queries(trips):  # the seats are attached already, the host among them
+    with round_trips() as sent:  # the seats are attached already, the host among them
         match, rows = selectors.get_match_and_events(match_id=active.id, after=version - 2)
         assert match.host.name == "Alice" and [s.player.name for s in match.seats.all()] == ["Alice", "Bob"]
+    assert len(sent) == trips, sent
     assert match.version == version
     between = eventlog.between(active.id, version - 2, version)
     fields = [(row.pk, row.seq, row.type, row.seat, row.at, row.data) for row in rows]
@@ -170,9 +174,7 @@ def test_game_at_an_earlier_version_replays_the_prefix(active, alice, bob):
     assert selectors.load_game(match=match).state.total == 5
 
 
-def test_load_game_folds_the_rows_in_hand_instead_of_reading_them_again(
-    active, alice, bob, django_assert_num_queries
-):
+def test_load_game_folds_the_rows_in_hand_instead_of_reading_them_again(active, alice, bob, round_trips):
     from api.matches import cache
     from api.matches.models import MatchEvent
 
@@ -183,10 +185,12 @@ def test_load_game_folds_the_rows_in_hand_instead_of_reading_them_again(
     rows = list(MatchEvent.objects.filter(match=active, seq__gt=3).order_by("seq"))
     cache.games.clear()
     cache.games.put(active.id, behind)  # this process last saw version 3, like a worker that only watched
-    with django_assert_num_queries(0):
+    with round_trips() as sent:
         game = selectors.load_game(match=match, rows=(3, rows))
+    assert len(sent) == 0, sent
     cache.games.clear()
     assert game == selectors.load_game(match=match)
     cache.games.put(active.id, behind)
-    with django_assert_num_queries(1):  # rows that do not follow the cached game are not used
+    with round_trips() as sent:  # rows that do not follow the cached game are not used
         selectors.load_game(match=match, rows=(2, rows))
+    assert len(sent) == 1, sent

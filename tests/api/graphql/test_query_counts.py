@@ -1,7 +1,7 @@
 """No N+1: the SQL statements of the hot reads and writes, pinned, counted through the real API.
 
-The API's database work runs on api.common.database's threads; ``statements`` counts every statement
-any of them runs while a test watches. Counts are for a warm process (caches filled by an earlier
+The API's database work runs on api.common.database's threads; ``statements`` keeps the SQL of every
+round trip any of them makes while a test watches, but for the PREPAREs a session sends once. Counts are for a warm process (caches filled by an earlier
 request), which is what a loaded server runs.
 """
 
@@ -20,6 +20,7 @@ from api.leaderboards.models import Rating, Season
 from api.matches import selectors, services
 from api.players.models import Player
 from games.core import engine
+from tests.api.conftest import RoundTrips
 from tests.api.graphql.conftest import GAME, NO_TIMER, active_seat, start_table
 from tests.api.graphql.test_subscriptions import Subscriber
 
@@ -37,15 +38,11 @@ query($id: ID!) { match(id: $id) {
 
 @pytest.fixture
 def statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    seen: list[str] = []
+    seen = RoundTrips()
     original = database.call
 
     def counting(function: Any, *args: Any, **kwargs: Any) -> Any:
-        def record(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-            seen.append(sql)
-            return execute(sql, params, many, context)
-
-        with connection.execute_wrapper(record):
+        with connection.execute_wrapper(seen):
             return original(function, *args, **kwargs)
 
     monkeypatch.setattr(database, "call", counting)
