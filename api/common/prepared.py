@@ -28,8 +28,10 @@ from django.db import DatabaseError
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 # SQLSTATEs of a session whose prepared statements are not what this process thinks: one missing
-# (a pooler or DISCARD ALL dropped it), or one there already (a PREPARE the process did not see end).
-UNSURE = ("26000", "42P05")
+# (a pooler or DISCARD ALL dropped it), one there already (a PREPARE the process did not see end), or
+# one whose table a migration changed under it ("cached plan must not change result type").
+UNSURE = ("26000", "42P05", "0A000")
+PREPARABLE = ("SELECT", "INSERT", "UPDATE", "DELETE", "VALUES")  # what PREPARE accepts
 # Each driver connection (one server session) -> the names prepared on it so far.
 _sessions: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
 _unsure: weakref.WeakSet[Any] = weakref.WeakSet()  # sessions to clear before the next PREPARE
@@ -49,8 +51,8 @@ def enabled() -> bool:
 
 @cache
 def form(sql: str) -> Prepared | None:
-    """``sql`` (``%s`` placeholders) as a prepared statement; None when it cannot be one (``%%``)."""
-    if "%%" in sql:
+    """``sql`` (``%s`` placeholders) as a prepared statement; None when it cannot be one."""
+    if "%%" in sql or not sql.lstrip().upper().startswith(PREPARABLE):
         return None
     first, *rest = sql.split("%s")
     body = first + "".join(f"${number}{part}" for number, part in enumerate(rest, start=1))

@@ -62,6 +62,7 @@ def test_an_execute_runs_the_statement_it_names(active, alice):
     assert prepared.sql_of(prepared.form(sql).execute) == sql
     assert prepared.sql_of("SELECT 1") == "SELECT 1"
     assert prepared.sql_of("EXECUTE nobody_knows(1)") == "EXECUTE nobody_knows(1)"
+    assert prepared.form("COMMIT") is None and prepared.form("SELECT 100 %% 7") is None
 
 
 def test_what_an_execute_runs_decides_whether_it_writes():
