@@ -130,6 +130,7 @@ class _Watch:
     def __init__(self) -> None:
         self.completed = False  # a statement went through: running the call again could repeat it
         self.wrote = False  # a write was sent in a transaction: its COMMIT decides whether it counted
+        self.committing = False  # a COMMIT was sent with statements (api/common/statements.py, run)
         self.applied = False  # a write was sent outside a transaction: it commits on its own
         self.raw: Any = None
 
@@ -139,6 +140,7 @@ class _Watch:
         if changes_data(sql):
             if wrapper.in_atomic_block:
                 self.wrote = True
+                self.committing = self.committing or sql.rstrip().upper().endswith("COMMIT")
             elif not self.completed and _hung_up(self.raw):
                 # Found dead before the write was sent: nothing to be unsure about, so ``call`` may
                 # open a new connection and run the function again.
@@ -151,7 +153,7 @@ class _Watch:
         return result
 
     def outcome_unknown(self, error: BaseException) -> bool:
-        return self.applied or (self.wrote and at_commit(error))
+        return self.applied or (self.wrote and (self.committing or at_commit(error)))
 
 
 def _chain(error: BaseException) -> Iterator[BaseException]:

@@ -277,8 +277,9 @@ def delete_statement(model: type[models.Model], **where: Any) -> Statement:
     )
 
 
-def run(*statements: Statement | None) -> list[int]:
-    """Run ``statements`` (None ones skipped) in order; each one's row count.
+def run(*statements: Statement | None, commit: bool = False) -> list[int]:
+    """Run ``statements`` (None ones skipped) in order; each one's row count. ``commit``: end the
+    transaction with them (only where ``may_commit`` says so).
 
     On PostgreSQL they travel in one round trip: Django's psycopg cursor binds parameters on the
     client, which lets one execute carry several statements. Every round trip of a database thread
@@ -296,8 +297,41 @@ def run(*statements: Statement | None) -> list[int]:
                 cursor.execute(sql, params)
                 counts.append(int(cursor.rowcount))
             return counts
-        prepared.execute(db, cursor, todo)
+        prepared.execute(db, cursor, [*todo, COMMIT] if commit else todo)
         counts = [int(cursor.rowcount)]
         while cursor.nextset():
             counts.append(int(cursor.rowcount))
-        return counts
+        return counts[: len(todo)]
+
+
+COMMIT: Statement = ("COMMIT", [])
+
+
+def may_commit() -> bool:
+    """May the last statements of this transaction carry its COMMIT (``run(..., commit=True)``), saving
+    the round trip of Django's own? On PostgreSQL, in an outermost atomic block that has not failed:
+    a savepoint's enclosing transaction is not this code's to end. Django's COMMIT at the end of the
+    block then finds the transaction ended and sends nothing (psycopg skips it), and the block's
+    on_commit callbacks run as usual. Whoever commits this way writes nothing afterwards.
+    """
+    db = _db()
+    return (
+        db.vendor == "postgresql"
+        and db.in_atomic_block
+        and db.commit_on_exit
+        and not db.savepoint_ids
+        and not db.needs_rollback
+    )
+
+
+def guard_statement(model: type[models.Model], **where: Any) -> Statement:
+    """A statement that fails (division by zero, SQLSTATE 22012) when no row matches ``where``: what
+    keeps a batch that ends in COMMIT from committing after a guarded UPDATE that matched nothing."""
+    db = _db()
+    condition = _matching(model, tuple(where), db.vendor)
+    return f"SELECT 1 / count(*) FROM {_table(model)} WHERE {condition}", _db_values(db, model, where)
+
+
+def guard_failed(error: BaseException) -> bool:
+    """Did ``error`` come from a ``guard_statement`` that matched no row?"""
+    return getattr(error.__cause__, "sqlstate", None) == "22012"

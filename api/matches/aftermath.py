@@ -58,6 +58,12 @@ def deadlines_after(*, match: Match, before: Game, after: Game, now_ms: int) -> 
     return Deadlines(None if same_deadlines(old_rows, new_rows) else new_rows)
 
 
+def writes_after(*, after: Game) -> bool:
+    """Might ``settle`` write to the database after the append that reaches ``after``? (A log at its
+    limit ends its match; a finished match's ratings are written.)"""
+    return after.version >= max_events() or after.outcome() is not None
+
+
 def settle(
     *,
     match: Match,

@@ -77,8 +77,11 @@ def require_active(match: Match) -> None:
         raise ServiceError(Codes.NOT_ACTIVE, f"The match is {match.status}, not ACTIVE.")
 
 
-def play(match: Match, seat: int | None, move: Any, now_ms: int, game: Game | None = None) -> MoveAccepted:
-    """Decide ``move`` for ``seat`` (``None``: the server) and append what follows. In a transaction."""
+def play(
+    match: Match, seat: int | None, move: Any, now_ms: int, game: Game | None = None, *, last: bool = False
+) -> MoveAccepted:
+    """Decide ``move`` for ``seat`` (``None``: the server) and append what follows. In a transaction;
+    ``last``: the caller writes nothing after it (the COMMIT may travel with the append)."""
     game = game or selectors.load_game(match=match)
     step = engine.step(game, Command(move, seat, now_ms))
     if isinstance(step.decision, Rejected):
@@ -86,7 +89,10 @@ def play(match: Match, seat: int | None, move: Any, now_ms: int, game: Game | No
         raise ServiceError(step.decision.code, step.decision.message)
     deadlines = aftermath.deadlines_after(match=match, before=game, after=step.game, now_ms=now_ms)
     with_it = deadlines.statements(match.id)
-    events = store.append(match=match, game=game, step=step, seat=seat, now_ms=now_ms, with_it=with_it)
+    last = last and not aftermath.writes_after(after=step.game)
+    events = store.append(
+        match=match, game=game, step=step, seat=seat, now_ms=now_ms, with_it=with_it, last=last
+    )
     if events:
         aftermath.settle(
             match=match, before=game, after=step.game, events=step.events, rows=events, deadlines=deadlines

@@ -207,7 +207,7 @@ def _submit(
             match=match, game=game, seat=seat, move=parsed, expected=expected_version, now_ms=now_ms
         )
     stand_ins.reclaim(match, seat)  # a move of their own: they are back (undone if it is refused)
-    result = play(match, seat, parsed, now_ms, game)
+    result = play(match, seat, parsed, now_ms, game, last=not key)  # a key's record is written after it
     if key:
         idempotency.remember(match=match, player=player, key=key, move=move, result=result)
     return result

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
+from django.db import DataError
 from django.utils import timezone
 
 from api.common import statements
@@ -131,10 +132,13 @@ def append(
     seat: int | None,
     now_ms: int,
     with_it: Sequence[Statement | None] = (),
+    last: bool = False,
 ) -> list[MatchEvent]:
     """Append ``step``'s events after ``game`` (the match's game at ``match.version``): the rows and
     the match's new version, status and outcome, and the statements ``with_it`` (what follows from
-    them in the same transaction, see ``aftermath``), all in one round trip.
+    them in the same transaction, see ``aftermath``), all in one round trip. ``last``: the caller
+    writes nothing after this, so the transaction's COMMIT may travel with them (``statements.
+    may_commit``), behind a guard that fails the batch if the match had moved on.
 
     Updates ``match`` in place; raises ``Conflict`` (or ``IntegrityError``) when another writer got
     there first. Writes nothing when the step changes nothing.
@@ -157,12 +161,22 @@ def append(
     changes: dict[str, Any] = {"version": new.version, "status": status, "updated_at": timezone.now()}
     if outcome:
         changes |= {"outcome": outcome_json(outcome), "finished_at": at}
-    moved, *_ = statements.run(
-        # First, so its row count comes first: the guard that no other writer moved the match on.
-        statements.update_statement(Match, changes, id=match.pk, version=game.version, status=old_status),
-        statements.insert_statement(MatchEvent, rows),
-        *with_it,
-    )
+    commit = last and statements.may_commit()
+    try:
+        moved, *_ = statements.run(
+            # First, so its row count comes first: the guard that no other writer moved the match on.
+            statements.update_statement(Match, changes, id=match.pk, version=game.version, status=old_status),
+            # With the COMMIT aboard, the row count comes too late: fail the batch unless the row is at
+            # the new version, ours or another writer's (whose events hold these seqs: the INSERT fails).
+            statements.guard_statement(Match, id=match.pk, version=new.version) if commit else None,
+            statements.insert_statement(MatchEvent, rows),
+            *with_it,
+            commit=commit,
+        )
+    except DataError as error:
+        if statements.guard_failed(error):
+            raise Conflict(f"match {match.pk} moved on from version {game.version}") from error
+        raise
     if moved != 1:
         raise Conflict(f"match {match.pk} moved on from version {game.version}")
     for field, value in changes.items():

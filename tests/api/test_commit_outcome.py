@@ -151,3 +151,41 @@ def admin_params() -> dict[str, Any]:
 
     held = settings.DATABASES["default"]
     return {"host": held["HOST"], "port": held["PORT"] or 5432, "user": held["USER"], "dbname": held["NAME"]}
+
+
+@pytest.fixture
+def lose_folded_commit(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[bool], None]]:
+    """``lose_folded_commit(committed)``: the connection is lost on the statements that carry a move's
+    COMMIT (a move without an idempotency key: api/matches/store.py), after the server ran them
+    (``True``) or before."""
+
+    def arm(committed: bool) -> None:
+        connection.ensure_connection()
+        raw = connection.connection
+        real_execute = raw.cursor().__class__.execute
+
+        def execute(cursor: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+            if str(query).rstrip().endswith("COMMIT"):
+                if committed:
+                    real_execute(cursor, query, *args, **kwargs)
+                raw.pgconn.finish()
+                raise psycopg.OperationalError(LOST)
+            return real_execute(cursor, query, *args, **kwargs)
+
+        monkeypatch.setattr(raw.cursor().__class__, "execute", execute)
+
+    yield arm
+    monkeypatch.undo()
+    connection.close()
+
+
+@pytest.mark.parametrize("committed", [True, False])
+def test_a_move_whose_commit_travelled_with_its_writes_and_was_lost_is_outcome_unknown(
+    active: Match, alice: Player, lose_folded_commit: Callable[[bool], None], committed: bool
+) -> None:
+    before = events(active)
+    lose_folded_commit(committed)
+    with pytest.raises(database.CommitOutcomeUnknown):
+        database.call(count, active, alice)
+    connection.close()
+    assert (events(active) > before) is committed

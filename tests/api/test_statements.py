@@ -8,7 +8,7 @@ from django.forms.models import model_to_dict
 
 from api.common import statements
 from api.matches.models import Match, MatchDeadline, MatchEvent, MatchStatus
-from tests.api.conftest import count
+from tests.api.conftest import T0, count
 from tests.fresh_process import run_python
 
 pytestmark = pytest.mark.django_db
@@ -196,3 +196,39 @@ def test_a_statement_that_fails_in_a_batch_fails_the_whole_call(active):
             statements.insert_statement(MatchEvent, [duplicate]),
         )
     assert Match.objects.get(pk=active.pk).end_reason == ""
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_move_s_commit_travels_with_its_writes_unless_more_follows(active, alice, bob, round_trips):
+    with round_trips() as plain:
+        count(active, alice, 1)
+    with round_trips() as keyed:
+        count(active, bob, 1, idempotency_key="k")  # its record is written after the move
+    assert plain[-1].startswith('UPDATE "matches_match"') and plain[-1].endswith("; COMMIT")
+    assert not any(trip.endswith("COMMIT") for trip in keyed)
+    with transaction.atomic(), round_trips() as nested, transaction.atomic():
+        count(active, alice, 1)  # a savepoint: the enclosing transaction is not the move's to end
+    assert not any(trip.endswith("COMMIT") for trip in nested)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("elsewhere", ["moved on", "ended"])
+def test_an_append_that_lost_the_race_commits_nothing_though_it_carries_the_commit(active, alice, elsewhere):
+    from api.matches import selectors, store
+    from games.core import engine
+    from games.core.commands import Command
+
+    match = selectors.get_match(match_id=active.id)
+    game = selectors.load_game(match=match)
+    seat = selectors.seat_of(match=match, player=alice)
+    step = engine.step(game, Command(game.spec.moves.load({"action": "COUNT", "amount": 1}), seat, T0 + 5))
+    if elsewhere == "moved on":  # another writer appended first: its rows hold the same seqs
+        count(active, alice, 2)
+    else:  # the match ended without a new event (an abort): only the guard stands in the way
+        Match.objects.filter(pk=active.pk).update(status=MatchStatus.ABORTED)
+    kept = Match.objects.get(pk=active.pk).version, MatchEvent.objects.filter(match=active).count()
+    with pytest.raises((store.Conflict, IntegrityError)), transaction.atomic():
+        store.append(match=match, game=game, step=step, seat=seat, now_ms=T0 + 5, last=True)
+    assert (Match.objects.get(pk=active.pk).version, MatchEvent.objects.filter(match=active).count()) == kept
