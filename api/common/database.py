@@ -55,7 +55,7 @@ from django.db import (
 )
 from django.db.backends.base.base import BaseDatabaseWrapper
 
-from api.common import prepared
+from api.common import prepared, statements
 
 log = structlog.get_logger(__name__)
 
@@ -140,7 +140,7 @@ class _Watch:
         if changes_data(sql):
             if wrapper.in_atomic_block:
                 self.wrote = True
-                self.committing = self.committing or sql.rstrip().upper().endswith("COMMIT")
+                self.committing = self.committing or statements.ends_in_commit(sql)
             elif not self.completed and _hung_up(self.raw):
                 # Found dead before the write was sent: nothing to be unsure about, so ``call`` may
                 # open a new connection and run the function again.

@@ -45,6 +45,11 @@ class Prepared(NamedTuple):
     execute: str  # the EXECUTE statement, with a %s per parameter
 
 
+def sqlstate(error: BaseException) -> str | None:
+    """The SQLSTATE PostgreSQL gave for ``error`` (a Django error wrapping psycopg's), if any."""
+    return getattr(error.__cause__, "sqlstate", None)
+
+
 def enabled() -> bool:
     return bool(getattr(settings, "DATABASE_PREPARED_STATEMENTS", True))
 
@@ -83,7 +88,7 @@ def execute(db: BaseDatabaseWrapper, cursor: Any, statements: Sequence[tuple[str
     try:
         cursor.execute("; ".join(sqls), [param for _, params in statements for param in params])
     except DatabaseError as error:
-        if getattr(error.__cause__, "sqlstate", None) in UNSURE:
+        if sqlstate(error) in UNSURE:
             _unsure.add(db.connection)
         raise
 

@@ -307,6 +307,11 @@ def run(*statements: Statement | None, commit: bool = False) -> list[int]:
 COMMIT: Statement = ("COMMIT", [])
 
 
+def ends_in_commit(sql: str) -> bool:
+    """Does this batch end its transaction (``run(..., commit=True)``)?"""
+    return sql.rstrip().endswith(COMMIT[0])
+
+
 def may_commit() -> bool:
     """May the last statements of this transaction carry its COMMIT (``run(..., commit=True)``), saving
     the round trip of Django's own? On PostgreSQL, in an outermost atomic block that has not failed:
@@ -334,4 +339,4 @@ def guard_statement(model: type[models.Model], **where: Any) -> Statement:
 
 def guard_failed(error: BaseException) -> bool:
     """Did ``error`` come from a ``guard_statement`` that matched no row?"""
-    return getattr(error.__cause__, "sqlstate", None) == "22012"
+    return prepared.sqlstate(error) == "22012"
