@@ -107,7 +107,10 @@ class AppendOnlyError(Exception):
 
 
 class MatchEvent(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    # No index of its own: the unique (match, seq) index serves every read of a match's events. With a
+    # second one, PostgreSQL's plan for a prepared read (api/common/prepared.py) took the match's
+    # every event through it and sorted them, not the range asked for: slower as a match grows.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events", db_index=False)
     seq = models.IntegerField()  # 1-based; the match version right after this event
     type = models.CharField(max_length=64)
     seat = models.SmallIntegerField(null=True, blank=True)  # whose command produced it; null: the server

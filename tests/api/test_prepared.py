@@ -7,7 +7,7 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 
 from api.common import database, prepared, statements
-from api.matches.models import Match, MatchDeadline
+from api.matches.models import Match, MatchDeadline, MatchEvent
 from tests.api.conftest import count
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
@@ -89,3 +89,15 @@ def test_without_prepared_statements_the_sql_itself_is_sent(active, settings):
     sent = sent_by(lambda: read_each(active))
     assert len(sent) == 1 and sent[0].startswith("SELECT ") and "; SELECT " in sent[0]
     assert [len(rows) for rows in read_each(active)] == [1, len(MatchDeadline.objects.filter(match=active))]
+
+
+def test_a_match_s_events_are_read_through_one_index_only(active):
+    # PostgreSQL runs a prepared statement on a plan made for any parameters. With an index on the
+    # match alone beside (match, seq), that plan read every event of the match through it and sorted
+    # them, instead of the range of seqs asked for (seen with 200 matches of 300 events, analyzed).
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT indexname FROM pg_indexes WHERE tablename = %s AND indexdef LIKE %s",
+            [MatchEvent._meta.db_table, "%(match_id%"],
+        )
+        assert [name for (name,) in cursor.fetchall()] == ["event_unique_seq"]
