@@ -21,6 +21,7 @@ from api.common import prepared
 
 M = TypeVar("M", bound=models.Model)
 Converter = Callable[[Any, Any, Any], Any]
+Statement = tuple[str, list[Any]]  # SQL with %s placeholders, and its parameters
 
 
 def _db() -> BaseDatabaseWrapper:
@@ -112,18 +113,29 @@ def select(model: type[M], condition: str, params: Sequence[Any]) -> list[M]:
         return [_instance(db, model, row) for row in cursor.fetchall()]
 
 
-def select_each(*queries: tuple[type[models.Model], str, Sequence[Any]]) -> list[list[Any]]:
+def select_each(
+    *queries: tuple[type[models.Model], str, Sequence[Any]], first: Statement | None = None
+) -> list[list[Any]]:
     """``select`` of each ``(model, condition, params)``, in order; on PostgreSQL in one round trip.
+    ``first``: a statement run ahead of them in the same trip, its result dropped (a lock to wait for,
+    rows to upsert before they are read).
 
     Each SELECT of the batch is a statement of its own: it reads what was committed when it began,
-    so a later one may see commits that an earlier one did not."""
+    so a later one may see commits that an earlier one did not (and every one, what ``first`` waited
+    for)."""
     db = _db()
     if db.vendor != "postgresql":
+        run(first)
         return [select(model, condition, params) for model, condition, params in queries]
+    ahead = [] if first is None else [first]
     with db.cursor() as cursor:
         prepared.execute(
-            db, cursor, [(_select(model, where, db.vendor), params) for model, where, params in queries]
+            db,
+            cursor,
+            [*ahead, *((_select(model, where, db.vendor), params) for model, where, params in queries)],
         )
+        if ahead:
+            cursor.nextset()
         read = []
         for model, _, _ in queries:
             read.append([_instance(db, model, row) for row in cursor.fetchall()])
@@ -146,12 +158,15 @@ def by_pk(model: type[M], pk: Any, *, lock: bool = False) -> M | None:
 def queue_on(key: str, *, shared: bool = False) -> None:
     """Wait, until the transaction ends, for a lock named ``key`` (PostgreSQL's advisory lock; SQLite
     serializes writers anyway): ``shared`` holders run together, an exclusive one alone."""
-    db = _db()
-    if db.vendor != "postgresql":
-        return
+    run(queue_statement(key, shared=shared))
+
+
+def queue_statement(key: str, *, shared: bool = False) -> Statement | None:
+    """What ``queue_on`` runs, to send ahead of other statements (None on SQLite: nothing to wait for)."""
+    if _db().vendor != "postgresql":
+        return None
     lock = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
-    with db.cursor() as cursor:
-        _execute(db, cursor, f"SELECT {lock}(hashtextextended(%s, 0))", [key])
+    return f"SELECT {lock}(hashtextextended(%s, 0))", [key]
 
 
 def _in_turn(db: BaseDatabaseWrapper, model: type[M], condition: str, pk: Any) -> list[M]:
@@ -187,9 +202,6 @@ def value(model: type[models.Model], name: str, **where: Any) -> Any:
     return (
         None if row is None else _read(db, _field(model, name), _converters(model, db.vendor)[name], row[0])
     )
-
-
-Statement = tuple[str, list[Any]]  # SQL with %s placeholders, and its parameters
 
 
 def _written_fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:

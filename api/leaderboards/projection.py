@@ -18,8 +18,18 @@ from django.db import connection
 from openskill.models import PlackettLuce
 
 from api.common import statements
+from api.common.statements import Statement
 from api.leaderboards import moderation
-from api.leaderboards.models import Policy, Rating, RatingChange, Season, SolitaireBest
+from api.leaderboards.models import (
+    Policy,
+    Rating,
+    RatingChange,
+    Sanction,
+    SanctionKind,
+    Season,
+    SolitaireBest,
+    Void,
+)
 
 MODEL = PlackettLuce()
 MIN_RATED = 2
@@ -74,6 +84,33 @@ class Rules:
             banned=moderation.banned(game),
             voided=moderation.voided(game),
             seasons=tuple(Season.objects.filter(game=game).order_by("starts_at", "id")),
+        )
+
+    @classmethod
+    def for_ended(cls, ended: Ended, *, first: Statement | None = None) -> Rules:
+        """The rules as they bear on ``ended`` alone (its players' bans, its own void), in one round trip
+        with ``first`` (the boards' lock) ahead of them. A match ends in the transaction of its last
+        move, whose subscribers wait for its commit: with the ORM's four reads of ``of`` that move took
+        about 9.5 ms in-process against 4 for any other, and it was the slowest update of the live
+        figure (Racesmack ends a match every forty moves or so)."""
+        players = [player for player in ended.seats if player is not None]
+        marks = ", ".join(["%s"] * len(players)) or "NULL"
+        policy, bans, void, seasons = statements.select_each(
+            (Policy, "game = %s ORDER BY id LIMIT 1", [ended.game]),
+            (
+                Sanction,
+                f"(game = %s OR game = '') AND kind = %s AND lifted_at IS NULL AND player_id IN ({marks})",
+                [ended.game, SanctionKind.BAN, *players],
+            ),
+            (Void, "match_id = %s AND undone_at IS NULL", [ended.match_id]),
+            (Season, "game = %s ORDER BY starts_at, id", [ended.game]),
+            first=first,
+        )
+        return cls(
+            policy=policy[0] if policy else Policy(game=ended.game),
+            banned=frozenset(sanction.player_id for sanction in bans),
+            voided=frozenset(each.match_id for each in void),
+            seasons=tuple(seasons),
         )
 
 
@@ -168,15 +205,13 @@ def _ratings_for(game: str, season: Season | None, players: list[int]) -> dict[i
     fresh = statements.insert_statement(
         Rating, [Rating(game=game, season=season, player_id=p) for p in players]
     )
-    if fresh is not None:
-        statements.run((fresh[0] + " ON CONFLICT DO NOTHING", fresh[1]))
     board, params = ("season_id IS NULL", []) if season is None else ("season_id = %s", [season.pk])
     marks = ", ".join(["%s"] * len(players))
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""  # SQLite: writers take turns
-    rows = statements.select(
-        Rating,
-        f"game = %s AND {board} AND player_id IN ({marks}) ORDER BY player_id{lock}",
-        [game, *params, *players],
+    condition = f"game = %s AND {board} AND player_id IN ({marks}) ORDER BY player_id{lock}"
+    (rows,) = statements.select_each(
+        (Rating, condition, [game, *params, *players]),
+        first=None if fresh is None else (fresh[0] + " ON CONFLICT DO NOTHING", fresh[1]),
     )
     return {rating.player_id: rating for rating in rows}
 

@@ -41,8 +41,8 @@ def read_ended_with(source: EndedMatches) -> None:
 def match_ended(ended: projection.Ended | None) -> None:
     """Count a match that just ended on its game's boards, in the transaction that ended it."""
     if ended is not None:
-        statements.queue_on(_boards_of(ended.game), shared=True)
-        projection.apply(ended, projection.Rules.of(ended.game))
+        boards = statements.queue_statement(_boards_of(ended.game), shared=True)
+        projection.apply(ended, projection.Rules.for_ended(ended, first=boards))
 
 
 def _boards_of(game: str) -> str:
