@@ -72,8 +72,10 @@ RETRY_AFTER_S = 5
 # down: an administrator, a crash, a restart).
 CONNECTION_SQLSTATES = ("08", "57P")
 # Statements that change nothing (the rest may): only a write makes a lost COMMIT's outcome unknown.
-# PREPARE and DEALLOCATE change only the session's prepared statements (api/common/prepared.py).
+# PREPARE and DEALLOCATE change only the session's prepared statements (api/common/prepared.py);
+# BEGIN only starts the transaction whose statements follow it.
 READS = (
+    "BEGIN",
     "SELECT",
     "SHOW",
     "SET",
@@ -106,7 +108,13 @@ class CommitOutcomeUnknown(DatabaseUnavailable):
 
 
 def changes_data(sql: object) -> bool:
-    words = prepared.sql_of(str(sql).lstrip()).split(None, 1)  # an EXECUTE: what it runs
+    """May ``sql`` change data: one statement, or a batch of them (api/common/statements.py), which a
+    transaction's BEGIN may lead (api/common/prepared.py)?"""
+    return any(_changes(statement) for statement in str(sql).split("; "))
+
+
+def _changes(statement: str) -> bool:
+    words = prepared.sql_of(statement.lstrip()).split(None, 1)  # an EXECUTE: what it runs
     return bool(words) and words[0].upper() not in READS
 
 

@@ -15,17 +15,19 @@ clients' transactions (PgBouncer's transaction mode), set DATABASE_PREPARED_STAT
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import threading
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import DatabaseError
 from django.db.backends.base.base import BaseDatabaseWrapper
+from psycopg import pq
 
 # SQLSTATEs of a session whose prepared statements are not what this process thinks: one missing
 # (a pooler or DISCARD ALL dropped it), one there already (a PREPARE the process did not see end), or
@@ -85,12 +87,42 @@ def execute(db: BaseDatabaseWrapper, cursor: Any, statements: Sequence[tuple[str
     sqls = [sql for sql, _ in statements]
     if enabled():
         sqls = _executes(db, cursor, sqls)
+    params = [param for _, params in statements for param in params]
     try:
-        cursor.execute("; ".join(sqls), [param for _, params in statements for param in params])
+        with _begun(db.connection) as begin:
+            cursor.execute("; ".join([*begin, *sqls]), params)
+        if begin:
+            cursor.nextset()
     except DatabaseError as error:
         if sqlstate(error) in UNSURE:
             _unsure.add(db.connection)
         raise
+
+
+@contextlib.contextmanager
+def _begun(raw: Any) -> Iterator[list[str]]:
+    """``["BEGIN"]`` when psycopg is about to start a transaction for the next statement, which it
+    would send as a round trip of its own: the caller sends it at the head of its batch instead, while
+    psycopg is kept from sending its own (its private ``_autocommit``, which only decides that). Under
+    load each round trip costs a database thread the interpreter's hand-over and the loopback's
+    system calls (docs/performance.md); a move's transaction begins with the lock's batch."""
+    if not _may_begin(raw):
+        yield []
+        return
+    raw._autocommit = True
+    try:
+        yield ["BEGIN"]
+    finally:
+        raw._autocommit = False
+
+
+def _may_begin(raw: Any) -> bool:
+    """Would psycopg send a plain ``BEGIN`` first (no isolation level or access mode of its own)?"""
+    return (
+        getattr(raw, "_autocommit", True) is False
+        and (raw.isolation_level, raw.read_only, raw.deferrable) == (None, None, None)
+        and raw.pgconn.transaction_status == pq.TransactionStatus.IDLE
+    )
 
 
 def _executes(db: BaseDatabaseWrapper, cursor: Any, sqls: list[str]) -> list[str]:

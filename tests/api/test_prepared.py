@@ -3,8 +3,13 @@ round trip, with the same results as the SQL itself, and a session that lost the
 
 from __future__ import annotations
 
+import contextlib
+import tempfile
+from collections.abc import Iterator
+
 import pytest
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
+from psycopg import pq
 
 from api.common import database, prepared, statements
 from api.matches.models import Match, MatchDeadline, MatchEvent
@@ -24,6 +29,27 @@ def sent_by(run):
     with connection.execute_wrapper(record):
         run()
     return sent
+
+
+@contextlib.contextmanager
+def queries_sent() -> Iterator[list[str]]:
+    """The text of each query message the driver sends in the block, BEGIN and COMMIT included (which
+    no execute wrapper sees): read from libpq's trace of the connection."""
+    sent: list[str] = []
+    raw = connection.connection
+    with tempfile.TemporaryFile("w+") as trace:
+        raw.pgconn.trace(trace.fileno())
+        raw.pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
+        try:
+            yield sent
+        finally:
+            raw.pgconn.untrace()
+            trace.seek(0)
+            sent += [
+                line.split("\t")[3].strip().strip('"')
+                for line in trace
+                if line.startswith("F\t") and "\tQuery\t" in line
+            ]
 
 
 def session_prepared() -> set[str]:
@@ -72,6 +98,9 @@ def test_what_an_execute_runs_decides_whether_it_writes():
     assert not database.changes_data(read.execute) and not database.changes_data(read.prepare)
     assert database.changes_data(write.execute) and not database.changes_data(write.prepare)
     assert not database.changes_data("DEALLOCATE ALL")
+    # A batch is as much a write as its statements: a transaction's BEGIN may lead it.
+    assert not database.changes_data(f"BEGIN; {read.execute}; {read.execute}")
+    assert database.changes_data(f"BEGIN; {read.execute}; {write.execute}")
 
 
 def test_a_session_whose_statements_were_dropped_behind_its_back_prepares_them_again(active):
@@ -101,3 +130,38 @@ def test_a_match_s_events_are_read_through_one_index_only(active):
             [MatchEvent._meta.db_table, "%(match_id%"],
         )
         assert [name for (name,) in cursor.fetchall()] == ["event_unique_seq"]
+
+
+def locked_and_moved(match: Match) -> tuple[Match | None, list[int]]:
+    with transaction.atomic():
+        locked = statements.by_pk(Match, match.pk, lock=True)
+        moved = statements.run(statements.update_statement(Match, {"end_reason": "x"}, id=match.pk))
+    return locked, moved
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_transaction_s_first_batch_carries_its_begin(active):
+    locked_and_moved(active)  # the statements prepared
+    with queries_sent() as outside:
+        statements.by_pk(Match, active.pk)
+    with queries_sent() as sent:
+        locked, moved = locked_and_moved(active)
+    assert not outside[0].startswith("BEGIN"), "a read on its own needs no transaction"
+    assert len(sent) == 3 and sent[0].startswith("BEGIN; EXECUTE ") and sent[2] == "COMMIT", sent
+    assert locked is not None and locked.pk == active.pk and moved == [1]
+    assert Match.objects.get(pk=active.pk).end_reason == "x"
+    assert connection.connection.autocommit, "psycopg is back in Django's autocommit mode"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_that_began_its_transaction_and_failed_leaves_nothing_behind(active, alice):
+    move = count(active, alice, 1).events[0]
+    twice = statements.insert_statement(MatchEvent, [move, move])
+    locked_and_moved(active)
+    with pytest.raises(IntegrityError), queries_sent() as sent, transaction.atomic():
+        statements.run(statements.update_statement(Match, {"end_reason": "y"}, id=active.pk), twice)
+    assert sent[0].startswith("BEGIN; EXECUTE ") and sent[-1] == "ROLLBACK", sent
+    assert Match.objects.get(pk=active.pk).end_reason == "x", "the failed batch's update was rolled back"
+    with queries_sent() as again:
+        locked_and_moved(active)
+    assert again[0].startswith("BEGIN; EXECUTE ") and again[-1] == "COMMIT"
