@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 
+from api.common import statements
 from api.common.errors import Codes, ServiceError
 from api.matches import aftermath
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
@@ -40,14 +41,14 @@ def require_room_for(player: Any) -> None:
 def extend(match: Match, now_ms: int) -> None:
     """Push the lobby's expiry back to ``now + LOBBY_TTL_SECONDS``; mirrored once committed."""
     at = now_ms + ttl_ms()
-    MatchDeadline.objects.update_or_create(
-        match_id=match.pk, deadline_id=LOBBY, defaults={"at_ms": at, "kind": LOBBY}
-    )
+    row = MatchDeadline(match_id=match.pk, deadline_id=LOBBY, at_ms=at, kind=LOBBY)
+    statements.run(statements.upsert_statement(MatchDeadline, [row], unique=("match", "deadline_id")))
     aftermath.committed(match.pk, match.version, deadlines=[(LOBBY, at, LOBBY)])
 
 
 def expired(match: Match, now_ms: int) -> bool:
-    return MatchDeadline.objects.filter(match_id=match.pk, deadline_id=LOBBY, at_ms__lte=now_ms).exists()
+    at = statements.value(MatchDeadline, "at_ms", match=match.pk, deadline_id=LOBBY)
+    return at is not None and at <= now_ms
 
 
 def require_open(match: Match, now_ms: int) -> None:
@@ -57,7 +58,7 @@ def require_open(match: Match, now_ms: int) -> None:
 
 def end_timer(match: Match) -> None:
     """The deal ends the lobby's expiry. (A copy the timer store still holds fires as a no-op.)"""
-    MatchDeadline.objects.filter(match_id=match.pk, deadline_id=LOBBY).delete()
+    statements.run(statements.delete_statement(MatchDeadline, match=match.pk, deadline_id=LOBBY))
 
 
 def vacate(match: Match, index: int) -> None:

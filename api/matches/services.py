@@ -53,7 +53,10 @@ def _lock_lobby(match_id: Any, now_ms: int) -> Match:
     (a writer that locked the row some other way first could deadlock with one queued in ``fetch``).
     """
     match = fetch(match_id)
-    locked = Match.objects.filter(pk=match.pk, status=MatchStatus.LOBBY).update(updated_at=timezone.now())
+    changes = {"updated_at": timezone.now()}
+    (locked,) = statements.run(
+        statements.update_statement(Match, changes, id=match.pk, status=MatchStatus.LOBBY)
+    )
     if not locked:
         raise ServiceError(Codes.NOT_IN_LOBBY, f"The match is {match.status}, not in its lobby.")
     lobby.require_open(match, now_ms)

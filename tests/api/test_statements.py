@@ -148,6 +148,26 @@ def test_moves_are_written_and_read_back_on_sqlite_too(tmp_path):
     assert done.stdout.startswith("ok"), done.stderr
 
 
+def test_an_upsert_inserts_a_new_row_and_sets_the_other_fields_of_one_already_there(active, round_trips):
+    def upsert(deadline_id: str, at_ms: int, kind: str) -> None:
+        row = MatchDeadline(match_id=active.pk, deadline_id=deadline_id, at_ms=at_ms, kind=kind)
+        statements.run(statements.upsert_statement(MatchDeadline, [row], unique=("match", "deadline_id")))
+
+    upsert("lobby", T0, "lobby")
+    with round_trips() as trips:
+        upsert("lobby", T0 + 5, "turn")
+    upsert("other", T0 + 9, "turn")
+    rows = MatchDeadline.objects.filter(match=active, deadline_id__in=("lobby", "other")).order_by(
+        "deadline_id"
+    )
+    assert [(row.deadline_id, row.at_ms, row.kind) for row in rows] == [
+        ("lobby", T0 + 5, "turn"),
+        ("other", T0 + 9, "turn"),
+    ]
+    assert len(trips) == 1
+    assert statements.upsert_statement(MatchDeadline, [], unique=("match", "deadline_id")) is None
+
+
 def test_one_field_of_the_first_row_that_matches(active):
     statements.run(
         statements.insert_statement(
