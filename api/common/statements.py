@@ -275,6 +275,12 @@ def upsert_statement(model: type[M], objects: Sequence[M], *, unique: tuple[str,
     return None if insert is None else (insert[0] + _on_conflict(model, unique, _db().vendor), insert[1])
 
 
+def insert_missing_statement(model: type[M], objects: Sequence[M]) -> Statement | None:
+    """``insert_statement``, skipping each row that a unique constraint finds there already."""
+    insert = insert_statement(model, objects)
+    return None if insert is None else (insert[0] + " ON CONFLICT DO NOTHING", insert[1])
+
+
 @cache
 def _on_conflict(model: type[models.Model], unique: tuple[str, ...], vendor: str) -> str:
     keys = [_field(model, name).column for name in unique]

@@ -202,7 +202,7 @@ def _change(
 def _ratings_for(game: str, season: Season | None, players: list[int]) -> dict[int, Rating]:
     """The players' ratings on a board, created at the defaults when missing, locked for this transaction
     (in player order, so two matches ending at once cannot deadlock)."""
-    fresh = statements.insert_statement(
+    fresh = statements.insert_missing_statement(
         Rating, [Rating(game=game, season=season, player_id=p) for p in players]
     )
     board, params = ("season_id IS NULL", []) if season is None else ("season_id = %s", [season.pk])
@@ -211,7 +211,7 @@ def _ratings_for(game: str, season: Season | None, players: list[int]) -> dict[i
     condition = f"game = %s AND {board} AND player_id IN ({marks}) ORDER BY player_id{lock}"
     (rows,) = statements.select_each(
         (Rating, condition, [game, *params, *players]),
-        first=None if fresh is None else (fresh[0] + " ON CONFLICT DO NOTHING", fresh[1]),
+        first=fresh,
     )
     return {rating.player_id: rating for rating in rows}
 
