@@ -64,27 +64,44 @@ def fatigue(claims: tuple[Claim, ...], climb: Climb, variant: bool, present: fro
 
 def strengths(state: State, climb: Climb) -> tuple[Strength, ...]:
     present = animals(climb)
-    bears = [sum(card.animal is Animal.ANGRY_BEAR for card in c.cards) for c in climb.climbers]
-    result = []
-    for index, climber in enumerate(climb.climbers):
-        claims = state.players[climber.seat].claims
-        parts = (
-            chalk(climber),
-            raw_strength(climber, climb, present),
-            technique(climber, climb, present),
-            -fatigue(claims, climb, state.options.injuries_affect_climbing, present),
-            -(sum(bears) - bears[index]),  # Angry Bear: -1 to each opponent
-        )
-        result.append(Strength(climber.seat, *parts, sum(parts)))
-    return tuple(result)
+    bears = _bears(climb)
+    return tuple(_strength_of(state, climb, index, present, bears) for index in range(len(climb.climbers)))
+
+
+def _strength_of(
+    state: State, climb: Climb, index: int, present: frozenset[Animal], bears: tuple[int, ...]
+) -> Strength:
+    """The tally of the climber at ``index``, among the ``present`` animals and each climber's
+    Angry ``bears``."""
+    climber = climb.climbers[index]
+    claims = state.players[climber.seat].claims
+    parts = (
+        chalk(climber),
+        raw_strength(climber, climb, present),
+        technique(climber, climb, present),
+        -fatigue(claims, climb, state.options.injuries_affect_climbing, present),
+        -(sum(bears) - bears[index]),  # Angry Bear: -1 to each opponent
+    )
+    return Strength(climber.seat, *parts, sum(parts))
 
 
 def adds(state: State, climb: Climb, seat: int, number: int) -> int:
     """How much card ``number`` adds to ``seat``'s strength on this boulder: what cancelling its value
-    would take away (its Raw Strength, and its part in the Technique Bonus, which may be negative)."""
+    would take away (its Raw Strength, and its part in the Technique Bonus, which may be negative).
+    Only ``seat``'s own tally is counted: the Boar default asks this of every rival card."""
     index = next(i for i, climber in enumerate(climb.climbers) if climber.seat == seat)
     without = replace(climb, cancelled=climb.cancelled | {number})
-    return strengths(state, climb)[index].total - strengths(state, without)[index].total
+    # Cancelling a value takes no card away: the animals and the bears stay as they were.
+    present, bears = animals(climb), _bears(climb)
+    return (
+        _strength_of(state, climb, index, present, bears).total
+        - _strength_of(state, without, index, present, bears).total
+    )
+
+
+def _bears(climb: Climb) -> tuple[int, ...]:
+    """Each climber's Angry Bears, in climbing order."""
+    return tuple(sum(card.animal is Animal.ANGRY_BEAR for card in c.cards) for c in climb.climbers)
 
 
 def winner(tally: tuple[Strength, ...]) -> int:

@@ -64,5 +64,6 @@ class Chance:
     def best(self, items: Sequence[T], key: Callable[[T], Any]) -> T:
         """The item with the highest ``key``; a tie is broken by the stream, never by position, so a
         default target or a bot's tie-break favours no seat (owner ruling on Cliffs Q3)."""
-        top = max(key(item) for item in items)
-        return self.pick([item for item in items if key(item) == top])
+        keys = [key(item) for item in items]  # once each: a key may be costly (Boulder's Boar default)
+        top = max(keys)
+        return self.pick([item for item, worth in zip(items, keys, strict=True) if worth == top])

@@ -38,3 +38,14 @@ def test_best_breaks_a_tie_from_the_stream_not_by_position():
 
 def test_best_takes_the_single_highest():
     assert Chance("tie", 0).best(["a", "bbb", "cc"], key=len) == "bbb"
+
+
+def test_best_weighs_each_item_once():
+    weighed = Counter()
+
+    def weight(item):
+        weighed[item] += 1
+        return item % 3
+
+    assert Chance("b", 1).best(range(10), key=weight) in (2, 5, 8)
+    assert set(weighed.values()) == {1}
