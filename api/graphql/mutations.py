@@ -40,7 +40,9 @@ from api.graphql.matches import Match
 from api.graphql.payloads import MatchPayload, MoveAccepted, MoveRejected, SubmitMoveResult
 from api.graphql.players import Player, RegisterPlayerPayload, RotateTokenPayload
 from api.graphql.quick_match import QuickMatchPayload
+from api.graphql.updates import sources
 from api.matches import quick, services
+from api.matches.play import Held
 from api.players import services as players
 
 
@@ -82,7 +84,9 @@ async def _lobby(
     return await run_sync(call)()
 
 
-def _submit(player: Any, match_id: int, move: ChosenMove, expected: int | None, key: str | None) -> Any:
+def _submit(
+    player: Any, match_id: int, move: ChosenMove, expected: int | None, key: str | None, held: Held | None
+) -> Any:
     try:
         result = services.submit_move(
             match_id=match_id,
@@ -91,6 +95,7 @@ def _submit(player: Any, match_id: int, move: ChosenMove, expected: int | None, 
             move=move.move,
             expected_version=expected,
             idempotency_key=key,
+            held=held,
         )
     except ServiceError as error:
         return MoveRejected(code=error.code, message=error.message)
@@ -199,7 +204,9 @@ class Mutation:
         key = parse_id(match_id)
         if key is None:
             return MoveRejected(code=MATCH_NOT_FOUND, message=f"There is no match {match_id}.")
-        return await run_sync(_submit)(player, key, move, expected_version, idempotency_key)
+        source = sources().held(key)  # what the live updates hold of the match: see play.unlocked
+        held = None if source is None else Held(source.match, source.game)
+        return await run_sync(_submit)(player, key, move, expected_version, idempotency_key, held)
 
     # --- quick-match (api/graphql/quick_match.py)
     @strawberry.mutation(

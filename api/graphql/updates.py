@@ -189,6 +189,11 @@ class Sources:
         if self._reading.get(match_id) is entry:
             del self._reading[match_id]
 
+    def held(self, match_id: int) -> Source | None:
+        """The latest Source of the match held here, without reading: current while a subscription
+        here follows the match (every commit of it nudges this process), else as old as it is."""
+        return self._latest.get(match_id)
+
     def offer(self, source: Source) -> None:
         """A Source this process committed itself: kept unless a newer one is held already."""
         self._keep(source.match.pk, source)

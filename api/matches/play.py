@@ -8,9 +8,11 @@ writer won the race for the next ``seq`` (unique constraint or guarded UPDATE), 
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import structlog
@@ -70,6 +72,33 @@ def fetch(match_id: Any) -> Match:
     if match is None:
         raise ServiceError(Codes.MATCH_NOT_FOUND, f"No match {match_id}.")
     return seating.attach(match)
+
+
+@dataclass(frozen=True)
+class Held:
+    """A match as this process last saw it committed, with its game at that version: the live updates
+    hold the latest of each match they follow (api/graphql/updates.py). Shared: never written."""
+
+    match: Match
+    game: Game | None
+
+
+def unlocked(held: Held | None, seat: int | None) -> tuple[Match, Game] | None:
+    """``held``'s match (a copy of its own, to write) and game, when a move of ``seat`` may be appended
+    without first locking and reading the row: no other seat may act, so no one's move can be queued
+    behind it, and nothing a move undoes is pending (a stand-in, missed deadlines). The append's guard
+    still refuses a match that moved on since, or ended; the move is then decided again, locked.
+
+    Reading under the lock is one round trip of a move's two; in a game of turns the mover's own
+    process holds the match at the version its player was shown (docs/performance.md)."""
+    if held is None or held.game is None or seat is None:
+        return None
+    match, game = held.match, held.game
+    if match.status != MatchStatus.ACTIVE or game.version != match.version or stand_ins.pending(match):
+        return None
+    if engine.may_act(game) != {seat}:
+        return None
+    return seating.attach(copy.copy(match)), game
 
 
 def require_active(match: Match) -> None:

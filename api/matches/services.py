@@ -6,6 +6,7 @@ Admin: abort_match. The append itself lives in ``store``; the retry loop in ``pl
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import structlog
@@ -17,10 +18,11 @@ from api.common.errors import Codes, ServiceError
 from api.common.specs import require_spec
 from api.matches import aftermath, expected, game_keys, idempotency, lobby, quick, selectors, stand_ins, store
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
-from api.matches.play import bot_turn, fetch, pk_of, play, require_active, with_retries
+from api.matches.play import Held, bot_turn, fetch, pk_of, play, require_active, unlocked, with_retries
 from api.matches.results import MoveAccepted
 from games.core.commands import Begin, Resign, Timeout
 from games.core.decisions import Rejected
+from games.core.engine import Game
 
 DEFAULT_BOT = "heuristic"
 ADMIN_ABORT_REASON = "aborted by an admin"
@@ -193,18 +195,45 @@ def _seat(match: Match, player: Any) -> int:
 
 
 def _submit(
-    match_id: Any, player: Any, move: Any, expected_version: int | None, key: str | None, now_ms: int
+    match_id: Any,
+    player: Any,
+    move: Any,
+    expected_version: int | None,
+    key: str | None,
+    now_ms: int,
+    held: Held | None = None,
 ) -> MoveAccepted:
+    # A key's record is read under the lock: a retry must find the first attempt's, never race it.
+    known = (
+        None if key or held is None else unlocked(held, selectors.seat_of(match=held.match, player=player))
+    )
+    if known is not None:
+        # Refused on what this process held, which may be behind what the player was shown: the
+        # refusal must come from the match as it is, read under the lock. Nothing was written.
+        with contextlib.suppress(ServiceError):
+            return _move(*known, player, move, expected_version, None, now_ms)
     match = fetch(match_id)
     earlier = key and idempotency.recall(match=match, player=player, key=key, move=move)
     if earlier:
         return earlier
+    return _move(match, None, player, move, expected_version, key, now_ms)
+
+
+def _move(
+    match: Match,
+    game: Game | None,
+    player: Any,
+    move: Any,
+    expected_version: int | None,
+    key: str | None,
+    now_ms: int,
+) -> MoveAccepted:
     require_active(match)
     seat = _seat(match, player)
     parsed = require_spec(match.game).moves.load(move)
     if isinstance(parsed, Rejected):
         raise ServiceError(parsed.code, parsed.message)
-    game = selectors.load_game(match=match)
+    game = game or selectors.load_game(match=match)
     if expected_version is not None:
         expected.refuse_if_moved_on(
             match=match, game=game, seat=seat, move=parsed, expected=expected_version, now_ms=now_ms
@@ -225,9 +254,11 @@ def submit_move(
     expected_version: int | None = None,
     idempotency_key: str | None = None,
     now_ms: int | None = None,
+    held: Held | None = None,
 ) -> MoveAccepted:
     """Play ``move`` (the JSON of a move of ``game``; None: of the match's game) from the player's seat;
-    any refusal raises ServiceError.
+    any refusal raises ServiceError. ``held``: the match as this process last saw it committed, which
+    spares a move in a turn of its own the locked read (``play.unlocked``).
 
     The write path, in order: check what needs no lock (the player, the key, the match's game), then in
     one transaction with retries: load the match and its game, decide (``play``: the engine), append
@@ -238,7 +269,10 @@ def submit_move(
     if game is not None:
         _require_game(match_id, game)
     now = store.clock_ms() if now_ms is None else now_ms
-    return with_retries(lambda: _submit(match_id, player, move, expected_version, key, now))
+    first = [held]  # after a conflict the match is read again, locked
+    return with_retries(
+        lambda: _submit(match_id, player, move, expected_version, key, now, first.pop() if first else None)
+    )
 
 
 def _require_game(match_id: Any, game: str) -> None:

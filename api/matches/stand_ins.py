@@ -51,6 +51,13 @@ def seats(match: Match) -> frozenset[int]:
     return frozenset(int(seat) for seat in (match.stand_ins or {}).get("now", {}))
 
 
+def pending(match: Match) -> bool:
+    """A stand-in plays a seat, or a seat's missed deadlines are being counted: what a player's move
+    or reclaimSeat undoes, the one change to a match that leaves its version as it was."""
+    held = match.stand_ins or {}
+    return bool(held.get("now") or held.get("missed"))
+
+
 def since(match: Match, seat: int) -> int | None:
     """The version the stand-in of ``seat`` took over at, or None."""
     value = (match.stand_ins or {}).get("now", {}).get(str(seat))

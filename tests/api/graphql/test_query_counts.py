@@ -108,6 +108,30 @@ async def test_a_move_that_starts_a_new_turn_writes_its_deadline_in_the_same_rou
     assert 'DELETE FROM "matches_matchdeadline"' in statements[1] and statements[1].count("INSERT INTO") == 2
 
 
+@pytest.mark.postgres  # round trips: SQLite runs a batch a statement at a time
+async def test_a_move_in_a_turn_of_its_own_on_a_match_followed_here_costs_one_round_trip(
+    register, statements
+):
+    table = await start_table(register)
+    (watcher,) = await watching(table, 1)
+    player = table.seat(await active_seat(table.host, table.match_id))
+    moves = await player.legal_moves(table.match_id)
+    examine = next(move for move in moves if move["input"]["daredevilRock"]["action"] == "EXAMINE")
+    first = await player.submit(table.match_id, examine["input"])
+    assert first["__typename"] == "MoveAccepted"
+    assert (await watcher.update())["version"] == first["version"]
+    moves = await player.legal_moves(table.match_id)
+    same_turn = next(move for move in moves if move["input"]["daredevilRock"]["action"] != "END_TURN")
+    statements.clear()
+    result = await player.submit(table.match_id, same_turn["input"])
+    assert result["__typename"] == "MoveAccepted"
+    # The live updates hold the match at the version the player was shown: no locked read, and the
+    # append's guard, events and COMMIT travel in one batch (api/matches/play.py, unlocked).
+    assert len(statements) == 1, statements
+    assert 'UPDATE "matches_match"' in statements[0] and "INSERT INTO" in statements[0]
+    await watcher.close()
+
+
 def other_process_move(match_id: str, player_id: str) -> int:
     """A move committed away from this event loop, as another server process would: no hand-over."""
     try:
