@@ -19,7 +19,8 @@ def held(match):
 
 
 def read_the_match(trips):
-    return any('FROM "matches_match"' in trip for trip in trips)
+    """A round trip that reads the match row (the append's own batch only guards it)."""
+    return any('FROM "matches_match"' in trip and 'UPDATE "matches_match"' not in trip for trip in trips)
 
 
 def totals(match):
@@ -43,6 +44,25 @@ def test_a_held_match_behind_the_log_is_read_again_and_the_move_decided_on_it(ac
     result = count(active, alice, 3, held=known)
     assert result.version == 5
     assert totals(active) == [1, 2, 5]  # on top of both counts, not of version 2's total
+
+
+@pytest.mark.postgres  # the COMMIT travels with the append (statements.may_commit)
+@pytest.mark.django_db(transaction=True)  # as served: no test transaction around it
+def test_a_held_match_behind_the_log_fails_the_batch_it_commits_with_and_is_decided_again(
+    alice, bob, round_trips
+):
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"target": 50})
+    services.join_match(match_id=match.id, player=bob)
+    services.start_match(match_id=match.id, player=alice, now_ms=T0)
+    known = held(match)
+    count(match, alice, 1)
+    count(match, bob, 1)
+    with round_trips() as trips:
+        assert count(match, alice, 3, held=known).version == 5
+    # The batch decided on version 2 failed whole, its COMMIT with it; then the row was read, locked.
+    assert "COMMIT" in trips[0] and not read_the_match(trips[:1]) and read_the_match(trips[1:2]), trips
+    assert totals(match) == [1, 2, 5]
+    assert [e.seq for e in MatchEvent.objects.filter(match=match).order_by("seq")] == [1, 2, 3, 4, 5]
 
 
 def test_a_move_refused_on_what_was_held_is_decided_on_the_match_as_it_is(active, alice, bob):
