@@ -1,4 +1,5 @@
 import dataclasses
+import pickle
 from dataclasses import dataclass, field
 
 import pytest
@@ -21,6 +22,11 @@ class Checked:
     def __post_init__(self) -> None:
         if self.grade < 0:
             raise ValueError("no negative grade")
+
+
+@dataclass(frozen=True, slots=True)
+class Knotted(Rope):
+    knot: str = "bowline"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +72,18 @@ def test_a_class_that_checks_itself_is_still_checked():
 def test_a_class_with_a_field_not_in_init_has_no_replacer():
     with pytest.raises(TypeError):
         replacer(Hidden)
+
+
+def test_a_replaced_instance_is_an_ordinary_instance_of_its_class():
+    replaced = replacer(Rope)(Rope(30), length=40)
+    assert type(replaced) is Rope
+    assert dataclasses.replace(replaced, colour="blue") == Rope(40, "blue")
+    assert pickle.loads(pickle.dumps(replaced)) == replaced
+    assert repr(replaced) == repr(Rope(40))
+
+
+def test_a_class_under_a_frozen_base_is_replaced_too():
+    knotted = Knotted(30, knot="figure eight")
+    replaced = replacer(Knotted)(knotted, length=40)
+    assert replaced == Knotted(40, knot="figure eight")
+    assert type(replaced) is Knotted
