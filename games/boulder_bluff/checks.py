@@ -24,6 +24,7 @@ from games.boulder_bluff.moves import (
 )
 from games.boulder_bluff.state import State
 from games.core.decisions import Codes, Rejected
+from games.core.sealed import SealedRound
 from games.core.seats import may_move
 
 
@@ -67,11 +68,14 @@ def waiting_on(state: State) -> frozenset[int]:
     cards; with no climb, the player whose turn it is."""
     if not state.running:
         return frozenset()
-    if state.snake is not None and not state.snake.closed:
-        return state.snake.still_to_choose
-    for question in (state.boar, state.injury, state.question, state.playing):
-        if question is not None:
-            return question.waiting_on
+    # ``state.waiting`` read once, not through the five properties that each test it: every move
+    # passes the gate.
+    waiting = state.waiting
+    if isinstance(waiting, SealedRound):
+        if not waiting.closed:
+            return waiting.still_to_choose
+    elif waiting is not None:  # the climber playing, or the one question asked
+        return waiting.waiting_on
     if state.climb is None and state.active is not None:
         return frozenset((state.active,))
     return frozenset()

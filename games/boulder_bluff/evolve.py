@@ -132,11 +132,18 @@ def evolve(state: State, event: Event) -> State:
 
 
 def _played(state: State, seat: int, card: Card, up: bool) -> State:
-    """``card`` from ``seat``'s hand to its climb, face up or down."""
+    """``card`` from ``seat``'s hand to its climb, face up or down. Most commands play a card: the hand
+    and the climb change in one new table."""
+    player = state.players[seat]
     # Compared by number: quicker than comparing cards.
-    hand = tuple(c for c in state.players[seat].hand if c.number != card.number)
-    state = set_hand(state, seat, hand)
-    return add_to_climber(state, seat, **{"face_up" if up else "face_down": (card,)})
+    hand = tuple(c for c in player.hand if c.number != card.number)
+    climber = the(the(state.climb).climber(seat))
+    if up:
+        climber = replace_climber(climber, face_up=(*climber.face_up, card))
+    else:
+        climber = replace_climber(climber, face_down=(*climber.face_down, card))
+    players = with_player(state, replace_player(player, hand=hand))
+    return replace_state(state, players=players, climb=put_climber(state, climber))
 
 
 def _climb(state: State, event: Event) -> State:
