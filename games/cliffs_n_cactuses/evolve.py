@@ -33,8 +33,7 @@ def evolve(state: State, event: Event) -> State:
     match event:  # the most frequent events first: each case is an isinstance check
         case ev.CardRevealed(seat=seat, index=index):
             queue = state.racers[seat].queue
-            placed = queue[index]
-            shown = Placed(placed.card, placed.flipped, True, placed.by, placed.larry)
+            shown = _placed(queue[index], revealed=True)
             return _with_queue(state, seat, (*queue[:index], shown, *queue[index + 1 :]))
         case ev.CardPlayed():
             return _card_played(state, event)
@@ -138,7 +137,7 @@ def _card_played(state: State, event: ev.CardPlayed) -> State:
     card, seat, race = event.play, event.seat, state.race
     assert card is not None and race is not None
     player = state.racers[seat]
-    hand = tuple(held for held in player.hand if held != card)
+    hand = tuple(held for held in player.hand if held.id != card.id)  # by id, unique: quicker
     seated = list(state.racers)
     # once it plays a card, nobody knows any more which of the cards they saw it take it kept
     seated[seat] = _racer(player, hand=hand, known_to=())
