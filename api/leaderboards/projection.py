@@ -140,19 +140,21 @@ def rated(ended: Ended, rules: Rules) -> list[tuple[int, int]]:
     return sorted(seats) if len(seats) >= MIN_RATED else []
 
 
-def apply(ended: Ended, rules: Rules, *, only: Season | str | None = EVERY_BOARD) -> None:
+def apply(ended: Ended, rules: Rules, *, only: Season | str | None = EVERY_BOARD, last: bool = False) -> None:
     """Count ``ended`` on its boards (``only``: that board alone, None the all-time one; by default every board it counts on), in the
-    caller's transaction."""
-    for board in boards(rules, ended.ended_at):
-        if only != EVERY_BOARD and board != only:
-            continue
+    caller's transaction. ``last``: the caller writes nothing after, so the last board's batch may carry
+    the transaction's COMMIT (``statements.may_commit``): a match's ending move is its slowest update."""
+    counted = [board for board in boards(rules, ended.ended_at) if only == EVERY_BOARD or board == only]
+    for index, board in enumerate(counted):
         if len(ended.seats) == 1:
             _solitaire(ended, rules, board)
         else:
-            _rate(ended, rated(ended, rules), board)
+            _rate(ended, rated(ended, rules), board, commit=last and index == len(counted) - 1)
 
 
-def _rate(ended: Ended, seats: Sequence[tuple[int, int]], season: Season | None) -> None:
+def _rate(
+    ended: Ended, seats: Sequence[tuple[int, int]], season: Season | None, *, commit: bool = False
+) -> None:
     if not seats:
         return
     ratings = _ratings_for(ended.game, season, [player for player, _ in seats])
@@ -172,6 +174,7 @@ def _rate(ended: Ended, seats: Sequence[tuple[int, int]], season: Season | None)
     statements.run(
         *(statements.update_statement(Rating, _rated(rating), id=rating.pk) for rating in ratings.values()),
         statements.insert_statement(RatingChange, changes),
+        commit=commit and statements.may_commit(),
     )
 
 

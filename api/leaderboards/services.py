@@ -38,11 +38,12 @@ def read_ended_with(source: EndedMatches) -> None:
     _ended_matches = source
 
 
-def match_ended(ended: projection.Ended | None) -> None:
-    """Count a match that just ended on its game's boards, in the transaction that ended it."""
+def match_ended(ended: projection.Ended | None, *, last: bool = False) -> None:
+    """Count a match that just ended on its game's boards, in the transaction that ended it; ``last``:
+    the caller writes nothing after this (its last write may carry the COMMIT)."""
     if ended is not None:
         boards = statements.queue_statement(_boards_of(ended.game), shared=True)
-        projection.apply(ended, projection.Rules.for_ended(ended, first=boards))
+        projection.apply(ended, projection.Rules.for_ended(ended, first=boards), last=last)
 
 
 def _boards_of(game: str) -> str:

@@ -72,9 +72,10 @@ def settle(
     events: Sequence[Event],
     rows: Sequence[MatchEvent],
     deadlines: Deadlines,
+    last: bool = False,
 ) -> None:
     """In the append's transaction, after it (which wrote ``deadlines`` with ``rows``): the rest of what
-    the log now implies. ``match`` is already at ``after``."""
+    the log now implies. ``match`` is already at ``after``; ``last``: the caller writes nothing after."""
     limit = max_events()
     if match.status == MatchStatus.ACTIVE and after.version >= limit:
         # No log grows without bound: the whole step is kept (its events belong together), then the
@@ -83,7 +84,7 @@ def settle(
         return
     outcome = after.outcome()
     if outcome:
-        match_ended(standings.as_ended(match, outcome))
+        match_ended(standings.as_ended(match, outcome), last=last)
     committed(
         match.id,
         after.version,

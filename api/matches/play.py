@@ -118,13 +118,25 @@ def play(
         raise ServiceError(step.decision.code, step.decision.message)
     deadlines = aftermath.deadlines_after(match=match, before=game, after=step.game, now_ms=now_ms)
     with_it = deadlines.statements(match.id)
-    last = last and not aftermath.writes_after(after=step.game)
+    settles = aftermath.writes_after(after=step.game)  # then the COMMIT may travel with settle's writes
     events = store.append(
-        match=match, game=game, step=step, seat=seat, now_ms=now_ms, with_it=with_it, last=last
+        match=match,
+        game=game,
+        step=step,
+        seat=seat,
+        now_ms=now_ms,
+        with_it=with_it,
+        last=last and not settles,
     )
     if events:
         aftermath.settle(
-            match=match, before=game, after=step.game, events=step.events, rows=events, deadlines=deadlines
+            match=match,
+            before=game,
+            after=step.game,
+            events=step.events,
+            rows=events,
+            deadlines=deadlines,
+            last=last,
         )
     return MoveAccepted(match=match, version=match.version, events=events)
 

@@ -1,13 +1,17 @@
 """Ratings: openskill Plackett-Luce over the human seats of a finished match; the leaderboard."""
 
+from datetime import UTC, datetime
+
 import pytest
 from django.db import connection
 
+from api.common import statements
 from api.leaderboards import moderation, projection
 from api.leaderboards.models import Policy, Rating, RatingChange, SanctionKind, Season
 from api.leaderboards.selectors import leaderboard
 from api.leaderboards.services import match_ended
 from api.matches import services, standings
+from api.matches.models import MatchStatus
 from games.core.outcome import Outcome
 from tests.api.conftest import T0, count
 from tests.toys import count_to_n
@@ -150,6 +154,25 @@ def test_a_match_ending_reads_the_rules_that_bear_on_it_as_a_rebuild_reads_them(
     moderation.void(match=match, reason="-", by=admin_user)
     assert projection.Rules.for_ended(ended).voided == {match.id}
     assert projection.rated(ended, projection.Rules.for_ended(ended)) == []
+
+
+@pytest.mark.postgres  # the COMMIT travels with the last batch (statements.may_commit)
+@pytest.mark.django_db(transaction=True)  # as served: the move's own transaction, not the test's
+def test_a_move_that_ends_the_match_commits_with_its_last_board_s_ratings(alice, bob, round_trips):
+    Season.objects.create(game=count_to_n.KEY, name="Winter", starts_at=datetime(2020, 1, 1, tzinfo=UTC))
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"target": 3})
+    services.join_match(match_id=match.id, player=bob)
+    services.start_match(match_id=match.id, player=alice, now_ms=T0)
+    count(match, alice, 1)
+    with round_trips() as trips:
+        assert count(match, bob, 2).match.status == MatchStatus.FINISHED
+    # The all-time board's writes, then the season's with the COMMIT: no round trip of its own for it.
+    rated = [trip for trip in trips if trip.startswith('UPDATE "leaderboards_rating"')]
+    assert len(rated) == 2 and rated[-1] is trips[-1], trips
+    assert not statements.ends_in_commit(rated[0]) and statements.ends_in_commit(rated[1])
+    season = Season.objects.get().pk
+    boards = list(Rating.objects.values_list("season_id", "wins"))
+    assert len(boards) == 4 and set(boards) == {(None, 0), (None, 1), (season, 0), (season, 1)}
 
 
 def test_a_match_that_ends_rates_its_players_in_three_round_trips_after_its_append(alice, bob, round_trips):
