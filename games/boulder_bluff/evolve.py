@@ -43,6 +43,7 @@ from games.boulder_bluff.events import (
 from games.boulder_bluff.evolve_resolution import evolve_resolution
 from games.boulder_bluff.rebuild import (
     add_to_climber,
+    grown,
     put_climber,
     replace_climb,
     replace_climber,
@@ -137,11 +138,7 @@ def _played(state: State, seat: int, card: Card, up: bool) -> State:
     player = state.players[seat]
     # Compared by number: quicker than comparing cards.
     hand = tuple(c for c in player.hand if c.number != card.number)
-    climber = the(the(state.climb).climber(seat))
-    if up:
-        climber = replace_climber(climber, face_up=(*climber.face_up, card))
-    else:
-        climber = replace_climber(climber, face_down=(*climber.face_down, card))
+    climber = grown(state, seat, **{"face_up" if up else "face_down": (card,)})
     players = with_player(state, replace_player(player, hand=hand))
     return replace_state(state, players=players, climb=put_climber(state, climber))
 

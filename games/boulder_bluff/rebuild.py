@@ -20,10 +20,14 @@ replace_table = replacer(Table)
 
 
 def add_to_climber(state: State, seat: int, **more: tuple[Any, ...]) -> State:
+    """``state`` with ``seat``'s climber grown by ``more`` (see ``grown``)."""
+    return replace_state(state, climb=put_climber(state, grown(state, seat, **more)))
+
+
+def grown(state: State, seat: int, **more: tuple[Any, ...]) -> Climber:
     """``seat``'s climber with ``more`` cards or tokens added to the named piles."""
     climber = the(the(state.climb).climber(seat))
-    climber = replace_climber(climber, **{k: (*getattr(climber, k), *v) for k, v in more.items()})
-    return replace_state(state, climb=put_climber(state, climber))
+    return replace_climber(climber, **{k: (*getattr(climber, k), *v) for k, v in more.items()})
 
 
 def put_climber(state: State, climber: Climber) -> Climb:
