@@ -113,9 +113,10 @@ def select(model: type[M], condition: str, params: Sequence[Any]) -> list[M]:
         return [_instance(db, model, row) for row in cursor.fetchall()]
 
 
-def select_each(
-    *queries: tuple[type[models.Model], str, Sequence[Any]], first: Statement | None = None
-) -> list[list[Any]]:
+Query = tuple[type[models.Model], str, Sequence[Any]]  # (model, condition, params) as ``select`` takes them
+
+
+def select_each(*queries: Query, first: Statement | None = None) -> list[list[Any]]:
     """``select`` of each ``(model, condition, params)``, in order; on PostgreSQL in one round trip.
     ``first``: a statement run ahead of them in the same trip, its result dropped (a lock to wait for,
     rows to upsert before they are read).
@@ -129,30 +130,80 @@ def select_each(
         return [select(model, condition, params) for model, condition, params in queries]
     ahead = [] if first is None else [first]
     with db.cursor() as cursor:
-        prepared.execute(
-            db,
-            cursor,
-            [*ahead, *((_select(model, where, db.vendor), params) for model, where, params in queries)],
-        )
+        prepared.execute(db, cursor, [*ahead, *_selects(db, queries)])
         if ahead:
             cursor.nextset()
-        read = []
-        for model, _, _ in queries:
-            read.append([_instance(db, model, row) for row in cursor.fetchall()])
-            cursor.nextset()
-        return read
+        return _results(db, cursor, [model for model, _, _ in queries])
+
+
+def _selects(db: BaseDatabaseWrapper, queries: Sequence[Query]) -> list[Statement]:
+    return [(_select(model, where, db.vendor), list(params)) for model, where, params in queries]
+
+
+def _results(
+    db: BaseDatabaseWrapper, cursor: Any, models_read: Sequence[type[models.Model]]
+) -> list[list[Any]]:
+    """The rows of the cursor's result sets from the current one on, one list of instances per model."""
+    read = []
+    for model in models_read:
+        read.append([_instance(db, model, row) for row in cursor.fetchall()])
+        cursor.nextset()
+    return read
+
+
+def values(
+    model: type[models.Model], names: tuple[str, ...], condition: str, params: Sequence[Any]
+) -> list[tuple[Any, ...]]:
+    """The fields ``names`` of every row ``WHERE condition`` (as ``select``), as tuples: no model
+    instances, and no conversion of the columns not asked for (a long log's timestamps were a third
+    of its read)."""
+    db = _db()
+    converters = _converters(model, db.vendor)
+    fields = [_field(model, name) for name in names]
+    with db.cursor() as cursor:
+        _execute(db, cursor, _select_values(model, names, condition, db.vendor), list(params))
+        rows = cursor.fetchall()
+    converting = [
+        (at, field, converters[field.name]) for at, field in enumerate(fields) if converters[field.name]
+    ]
+    if not converting:
+        return [tuple(row) for row in rows]
+    read = []
+    for row in rows:
+        each = list(row)
+        for at, field, converter in converting:
+            each[at] = _read(db, field, converter, each[at])
+        read.append(tuple(each))
+    return read
+
+
+@cache
+def _select_values(model: type[models.Model], names: tuple[str, ...], condition: str, vendor: str) -> str:
+    columns = ", ".join(_quote(_field(model, name).column) for name in names)
+    return f"SELECT {columns} FROM {_table(model)} WHERE {condition}"
 
 
 def by_pk(model: type[M], pk: Any, *, lock: bool = False) -> M | None:
     """The row with primary key ``pk`` as a model instance; ``lock``: held until the transaction ends,
     and on PostgreSQL granted to waiters first come, first served (see ``_in_turn``)."""
+    if lock:
+        return locked_with(model, pk)[0]
+    db = _db()
+    rows = select(model, _matching(model, (model._meta.pk.name,), db.vendor), [pk])  # type: ignore[union-attr]
+    return rows[0] if rows else None
+
+
+def locked_with(model: type[M], pk: Any, *queries: Query) -> tuple[M | None, list[list[Any]]]:
+    """``by_pk(model, pk, lock=True)``, and ``select`` of each of ``queries`` read once the lock is
+    held, so they see all its previous holder committed. On PostgreSQL in the lock's round trip."""
     db = _db()
     condition = _matching(model, (model._meta.pk.name,), db.vendor)  # type: ignore[union-attr]
-    if lock and db.vendor == "postgresql":
-        rows = _in_turn(db, model, condition, pk)
+    if db.vendor == "postgresql":
+        rows, *read = _in_turn(db, model, condition, pk, queries)
     else:  # SQLite has no row locks: it serializes writers anyway
         rows = select(model, condition, [pk])
-    return rows[0] if rows else None
+        read = [select(each, where, params) for each, where, params in queries]
+    return (rows[0] if rows else None), read
 
 
 def queue_on(key: str, *, shared: bool = False) -> None:
@@ -169,21 +220,24 @@ def queue_statement(key: str, *, shared: bool = False) -> Statement | None:
     return f"SELECT {lock}(hashtextextended(%s, 0))", [key]
 
 
-def _in_turn(db: BaseDatabaseWrapper, model: type[M], condition: str, pk: Any) -> list[M]:
-    """``SELECT ... FOR UPDATE``, after queueing on an advisory lock keyed by the row.
+def _in_turn(
+    db: BaseDatabaseWrapper, model: type[M], condition: str, pk: Any, queries: Sequence[Query] = ()
+) -> list[list[Any]]:
+    """``SELECT ... FOR UPDATE``, after queueing on an advisory lock keyed by the row; then ``queries``.
 
     A row lock alone does not serve its waiters in arrival order once the row changes: each holder's
     UPDATE makes a new row version, and the waiters for the old one race for the new one. A
     transaction-scoped advisory lock keeps one queue, and PostgreSQL grants it in the order the
-    requests came. Both statements travel in one round trip; the SELECT, a statement of its own,
-    reads the row as the previous holder committed it.
+    requests came. All the statements travel in one round trip; the SELECTs, statements of their
+    own, read the row (and whatever ``queries`` ask) as the previous holder committed it.
     """
     queue = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
     locked = _select(model, condition + " FOR UPDATE", db.vendor)
     with db.cursor() as cursor:
-        prepared.execute(db, cursor, [(queue, [f"{model._meta.db_table}:{pk}"]), (locked, [pk])])
+        batch = [(queue, [f"{model._meta.db_table}:{pk}"]), (locked, [pk]), *_selects(db, queries)]
+        prepared.execute(db, cursor, batch)
         cursor.nextset()
-        return [_instance(db, model, row) for row in cursor.fetchall()]
+        return _results(db, cursor, [model, *(each for each, _, _ in queries)])
 
 
 @cache

@@ -36,6 +36,11 @@ def to_rows(
     return rows
 
 
+def after(match_id: int, seq: int) -> statements.Query:
+    """The query of the stored rows after ``seq``, in order, for ``statements.select_each`` and the like."""
+    return MatchEvent, "match_id = %s AND seq > %s ORDER BY seq", [match_id, seq]
+
+
 def between(match_id: int, after: int, upto: int) -> list[MatchEvent]:
     """The stored rows with ``after < seq <= upto``, in order (the live updates' read of every version)."""
     return statements.select(
@@ -43,17 +48,17 @@ def between(match_id: int, after: int, upto: int) -> list[MatchEvent]:
     )
 
 
-def stored(match_id: int, *, after: int = 0, upto: int | None = None) -> Iterable[tuple[str, Any]]:
+def stored(match_id: int, *, after: int = 0, upto: int | None = None) -> list[tuple[str, Any]]:
     """``(type, data)`` of the stored events with ``after < seq <= upto``, in order.
 
-    A compiled statement, not a QuerySet: a move folds what another process appended since its
-    cached game (in the simultaneous games, most moves), and building the ORM's query was most of
-    that read's CPU."""
+    A compiled statement of the two columns, not a QuerySet: a move folds what another process
+    appended since its cached game, and a replay a whole log; building the ORM's query, the rows'
+    instances and their timestamps was most of that read's CPU."""
     if upto is None:
-        rows = statements.select(MatchEvent, "match_id = %s AND seq > %s ORDER BY seq", (match_id, after))
+        condition, params = "match_id = %s AND seq > %s ORDER BY seq", (match_id, after)
     else:
-        rows = between(match_id, after, upto)
-    return [(row.type, row.data) for row in rows]
+        condition, params = "match_id = %s AND seq > %s AND seq <= %s ORDER BY seq", (match_id, after, upto)
+    return statements.values(MatchEvent, ("type", "data"), condition, params)  # type: ignore[return-value]
 
 
 def decode(spec: GameSpec[Any], rows: Iterable[tuple[str, Any]]) -> list[Event]:

@@ -20,8 +20,8 @@ from django.db import IntegrityError, transaction
 
 from api.common import statements
 from api.common.errors import Codes, ServiceError
-from api.matches import aftermath, seating, selectors, stand_ins, store
-from api.matches.models import Match, MatchStatus
+from api.matches import aftermath, cache, eventlog, seating, selectors, stand_ins, store
+from api.matches.models import Match, MatchEvent, MatchStatus
 from api.matches.results import MoveAccepted
 from games.core import engine
 from games.core.chance import Chance
@@ -67,11 +67,33 @@ def fetch(match_id: Any) -> Match:
     ``statements.by_pk`` serves the queue first come, first served. The unique ``(match, seq)``
     constraint remains the guarantee against lost or doubled moves; SQLite serializes writers anyway.
     """
+    return _locked(match_id, pk_of(match_id), None)[0]
+
+
+def fetch_with_game(match_id: Any) -> tuple[Match, Game | None]:
+    """``fetch``, and the game at the match's version when it is ACTIVE (None: no move to play on it).
+    What another process appended since the game this one holds is read in the lock's round trip,
+    not in one of its own: in the games where seats act at once, most moves fold the other seat's
+    move first."""
     pk = pk_of(match_id)
-    match = None if pk is None else statements.by_pk(Match, pk, lock=True)
+    held = None if pk is None else cache.games.get(pk)
+    match, rows = _locked(match_id, pk, None if held is None else held.version)
+    if match.status != MatchStatus.ACTIVE:
+        return match, None
+    if rows is None:
+        return match, selectors.load_game(match=match)
+    # Under the lock nothing is appended beyond the row's version; the fold checks the rows fit.
+    return match, selectors.load_game(match=match, rows=(held.version, rows))  # type: ignore[union-attr]
+
+
+def _locked(match_id: Any, pk: int | None, after: int | None) -> tuple[Match, list[MatchEvent] | None]:
+    """The match locked, with its seats; and its event rows after ``after`` (None: none read)."""
+    queries = [] if pk is None or after is None else [eventlog.after(pk, after)]
+    match, read = (None, []) if pk is None else statements.locked_with(Match, pk, *queries)
     if match is None:
         raise ServiceError(Codes.MATCH_NOT_FOUND, f"No match {match_id}.")
-    return seating.attach(match)
+    rows = [row for row in read[0] if row.seq <= match.version] if read else None
+    return seating.attach(match), rows
 
 
 @dataclass(frozen=True)
@@ -147,12 +169,12 @@ def bot_turn(match_id: Any, deadline_id: str, now_ms: int) -> MoveAccepted:
     if parsed is None:
         raise ServiceError(Codes.NOT_SEATED, f"{deadline_id!r} names no bot seat.")
     seat, version = parsed
-    match = fetch(match_id)
+    match, game = fetch_with_game(match_id)
     require_active(match)
+    assert game is not None  # ACTIVE
     if match.version != version:
         raise ServiceError(Codes.VERSION_MISMATCH, f"The match is at {match.version}, not {version}.")
     level = stand_ins.bot_level(match, seat)  # a bot seat's, or a stand-in's for an absent player
-    game = selectors.load_game(match=match)
     legal = engine.legal_moves(game, seat)
     bot = game.spec.bots.get(level) if level else None
     if bot is None or seat not in engine.waiting_on(game) or not legal:

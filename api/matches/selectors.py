@@ -35,8 +35,7 @@ def get_match_and_events(*, match_id: int, after: int) -> tuple[Match | None, li
     """``get_match`` and the match's event rows after ``after`` up to its version, in one round trip
     (the live updates' read each time a match moves on)."""
     match_rows, event_rows = statements.select_each(
-        (Match, "id = %s", [match_id]),
-        (MatchEvent, "match_id = %s AND seq > %s ORDER BY seq", [match_id, after]),
+        (Match, "id = %s", [match_id]), eventlog.after(match_id, after)
     )
     if not match_rows:
         return None, []

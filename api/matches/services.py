@@ -18,7 +18,17 @@ from api.common.errors import Codes, ServiceError
 from api.common.specs import require_spec
 from api.matches import aftermath, expected, game_keys, idempotency, lobby, quick, selectors, stand_ins, store
 from api.matches.models import Match, MatchDeadline, MatchStatus, Seat
-from api.matches.play import Held, bot_turn, fetch, pk_of, play, require_active, unlocked, with_retries
+from api.matches.play import (
+    Held,
+    bot_turn,
+    fetch,
+    fetch_with_game,
+    pk_of,
+    play,
+    require_active,
+    unlocked,
+    with_retries,
+)
 from api.matches.results import MoveAccepted
 from games.core.commands import Begin, Resign, Timeout
 from games.core.decisions import Rejected
@@ -212,11 +222,11 @@ def _submit(
         # refusal must come from the match as it is, read under the lock. Nothing was written.
         with contextlib.suppress(ServiceError):
             return _move(*known, player, move, expected_version, None, now_ms)
-    match = fetch(match_id)
+    match, game = fetch_with_game(match_id)
     earlier = key and idempotency.recall(match=match, player=player, key=key, move=move)
     if earlier:
         return earlier
-    return _move(match, None, player, move, expected_version, key, now_ms)
+    return _move(match, game, player, move, expected_version, key, now_ms)
 
 
 def _move(

@@ -4,7 +4,7 @@ import pytest
 from django.db import IntegrityError
 
 from api.common.errors import ServiceError
-from api.matches import play, selectors, services, store
+from api.matches import cache, play, selectors, services, store
 from api.matches.models import (
     AppendOnlyError,
     IdempotencyRecord,
@@ -234,17 +234,39 @@ def test_a_lost_race_is_decided_again_from_the_new_version(alice, bob, monkeypat
     match = services.create_match(player=alice, game=count_to_n.KEY, options={"freeForAll": True})
     services.join_match(match_id=match.id, player=bob)
     services.start_match(match_id=match.id, player=alice, now_ms=T0)
-    stale = play.fetch(match.id)  # what Alice's first attempt read...
+    stale = play.fetch_with_game(match.id)  # what Alice's first attempt read...
     bob_result = count(match, bob, 1)  # ...before Bob's move committed
     reads = [stale]
-    real_fetch = services.fetch
-    monkeypatch.setattr(services, "fetch", lambda match_id: reads.pop() if reads else real_fetch(match_id))
+    real_fetch = services.fetch_with_game
+    monkeypatch.setattr(
+        services, "fetch_with_game", lambda match_id: reads.pop() if reads else real_fetch(match_id)
+    )
     result = count(match, alice, 2)
     assert bob_result.version == 3
     assert isinstance(result, MoveAccepted)
     assert result.version == 4
     assert result.events[0].data["total"] == 3  # decided again, on top of Bob's count
     assert log_of(match)[2:] == [(3, "Counted", 1), (4, "Counted", 0)]
+
+
+@pytest.mark.postgres  # round trips: SQLite runs a batch a statement at a time
+def test_a_move_folds_what_another_process_appended_in_the_round_trip_of_its_lock(alice, bob, round_trips):
+    match = services.create_match(player=alice, game=count_to_n.KEY, options={"freeForAll": True})
+    services.join_match(match_id=match.id, player=bob)
+    services.start_match(match_id=match.id, player=alice, now_ms=T0)
+    this_process = selectors.load_game(match=selectors.get_match(match_id=match.id))  # at version 2
+    count(match, bob, 1)
+    cache.games.invalidate(match.id)  # Bob's count was another process's: this one holds version 2
+    cache.games.put(match.id, this_process)
+    with round_trips() as trips:
+        result = count(match, alice, 2)
+    assert result.version == 4 and result.events[0].data["total"] == 3  # on top of Bob's count
+    # The lock, the row and the events after version 2 in one round trip; then the append (the
+    # test's own transaction adds a savepoint around the move).
+    trips = [trip for trip in trips if "SAVEPOINT" not in trip]
+    assert len(trips) == 2, trips
+    assert "FOR UPDATE" in trips[0] and 'FROM "matches_matchevent"' in trips[0], trips
+    assert 'UPDATE "matches_match"' in trips[1] and 'FROM "matches_matchevent"' not in trips[1], trips
 
 
 def test_a_match_that_keeps_changing_gives_up_after_five_attempts(active, alice, monkeypatch):

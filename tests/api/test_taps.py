@@ -58,13 +58,13 @@ def granted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     order: list[int] = []
     guard = threading.Lock()
 
-    def fetch(match_id: Any) -> Match:
-        match = play.fetch(match_id)  # returns once this transaction holds the row lock
+    def fetch_with_game(match_id: Any) -> tuple[Match, Any]:
+        fetched = play.fetch_with_game(match_id)  # returns once this transaction holds the row lock
         with guard:
             order.append(tapper.seat)
-        return match
+        return fetched
 
-    monkeypatch.setattr(services, "fetch", fetch)
+    monkeypatch.setattr(services, "fetch_with_game", fetch_with_game)
     return order
 
 

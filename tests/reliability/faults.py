@@ -235,7 +235,7 @@ def leased(client: redis.Redis, match_id: str) -> dict[str, int]:
 @contextlib.contextmanager
 def row_locked(rig: Rig, match_id: str) -> Iterator[None]:
     """The test holds the match's row lock, as a long transaction would: a firing of one of its
-    deadlines claims it, then waits on the lock (play.fetch) with the claim leased."""
+    deadlines claims it, then waits on the lock (play.fetch_with_game) with the claim leased."""
     with rig.admin() as connection, connection.transaction():
         connection.execute("SELECT 1 FROM matches_match WHERE id = %s FOR UPDATE", [int(match_id)])
         yield
