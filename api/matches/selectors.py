@@ -93,7 +93,7 @@ def _fold(
     match: Match, spec: GameSpec[Any], upto: int, *known: Game | None, rows: RowsInHand | None = None
 ) -> Game:
     """The game after events ``1..upto``, folding on top of the most advanced ``known`` game that fits
-    (with the ``rows`` in hand when they follow it, else with the rows it reads).
+    (with the ``rows`` in hand when they reach back to it, else with the rows it reads).
 
     Snapshots passed on the way are kept (``cache.advance``), so the next read near them folds little.
     """
@@ -103,8 +103,9 @@ def _fold(
         base = engine.new_game(spec, match.options, _seat_count(match), match.seed)
     if base.version == upto:
         return base
-    if rows is not None and rows[0] == base.version and len(rows[1]) == upto - base.version:
-        stored: Iterable[tuple[str, Any]] = [(row.type, row.data) for row in rows[1]]
+    if rows is not None and rows[0] <= base.version and len(rows[1]) == upto - rows[0]:
+        # From the game folded furthest: another thread may have cached a newer one since the read.
+        stored: Iterable[tuple[str, Any]] = [(row.type, row.data) for row in rows[1][base.version - rows[0] :]]
     else:
         stored = eventlog.stored(match.id, after=base.version, upto=upto)
     events = eventlog.decode(spec, stored)

@@ -194,3 +194,23 @@ def test_load_game_folds_the_rows_in_hand_instead_of_reading_them_again(active, 
     with round_trips() as sent:  # rows that do not follow the cached game are not used
         selectors.load_game(match=match, rows=(2, rows))
     assert len(sent) == 1, sent
+
+
+def test_rows_in_hand_that_reach_back_before_the_cached_game_are_folded_from_it(
+    active, alice, bob, round_trips
+):
+    from api.matches import cache
+    from api.matches.models import MatchEvent
+
+    count(active, alice, 1)
+    behind = selectors.game_at(match=selectors.get_match(match_id=active.id), version=3)
+    count(active, bob, 2, at=T0 + 2000)
+    match = selectors.get_match(match_id=active.id)
+    rows = list(MatchEvent.objects.filter(match=active, seq__gt=2).order_by("seq"))  # read at version 2
+    cache.games.clear()
+    cache.games.put(active.id, behind)  # meanwhile another thread of this process folded version 3
+    with round_trips() as sent:
+        game = selectors.load_game(match=match, rows=(2, rows))
+    assert len(sent) == 0, sent
+    cache.games.clear()
+    assert game == selectors.load_game(match=match)  # version 3's event folded once, not twice
