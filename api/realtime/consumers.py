@@ -49,8 +49,9 @@ MAX_CLOSE_REASON_BYTES = 123  # RFC 6455: a close frame's payload is at most 125
 
 
 class DispatchWithoutConnectionCheck:
-    """Hands HTTP and WebSocket messages to their handlers as channels does, less its
-    ``close_old_connections``; channel-layer messages go on to strawberry's dispatch as before.
+    """Hands WebSocket messages to their handlers as channels does, less its
+    ``close_old_connections``; channel-layer messages go on to strawberry's dispatch as before (over
+    HTTP, ``HTTPApp`` calls the consumer's ``handle`` itself).
 
     channels runs that check before every such message on asgiref's single thread-sensitive thread, so
     under load every WebSocket frame queued on that one thread. It only ever looks at that thread's
@@ -75,7 +76,7 @@ class DispatchWithoutConnectionCheck:
 NO_LAYER = "no-layer-per-consumer"
 
 
-class CliffsideHTTPConsumer(DispatchWithoutConnectionCheck, GraphQLHTTPConsumer):
+class CliffsideHTTPConsumer(GraphQLHTTPConsumer):
     channel_layer_alias = NO_LAYER
 
     def __init__(self, **kwargs: Any) -> None:
@@ -232,9 +233,35 @@ class CliffsideWSConsumer(DispatchWithoutConnectionCheck, GraphQLWSConsumer):
         return orjson.dumps(data, option=_JSON_OPTIONS).decode()
 
 
+class HTTPApp:
+    """ASGI app for POST/GET /graphql/ (GraphiQL on a browser GET, with GRAPHQL_IDE): the consumer's
+    ``handle`` given the request's body, as channels gives it, less channels' dispatch loop.
+
+    channels runs each consumer as a task per message source, waiting on them with ``asyncio.wait``,
+    and looks up a channel layer it has none of (``NO_LAYER``). An HTTP request has one body to read
+    and one answer to send, handled in turn either way: that machinery was about a sixth of the
+    request path's time over HTTP (docs/performance.md)."""
+
+    def __init__(self, **initkwargs: Any) -> None:
+        self.initkwargs = initkwargs
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        chunks = []
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return  # gone before its body arrived: there is no one to answer
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body"):
+                break
+        consumer = CliffsideHTTPConsumer(**self.initkwargs)
+        consumer.scope, consumer.channel_layer, consumer.base_send = scope, None, send
+        await consumer.handle(b"".join(chunks))
+
+
 def http_consumer() -> Any:
     """ASGI app for POST/GET /graphql/ (GraphiQL on a browser GET, with GRAPHQL_IDE)."""
-    return CliffsideHTTPConsumer.as_asgi(schema=schema)
+    return HTTPApp(schema=schema)
 
 
 def ws_consumer() -> Any:
