@@ -105,7 +105,9 @@ def _fold(
         return base
     if rows is not None and rows[0] <= base.version and len(rows[1]) == upto - rows[0]:
         # From the game folded furthest: another thread may have cached a newer one since the read.
-        stored: Iterable[tuple[str, Any]] = [(row.type, row.data) for row in rows[1][base.version - rows[0] :]]
+        stored: Iterable[tuple[str, Any]] = [
+            (row.type, row.data) for row in rows[1][base.version - rows[0] :]
+        ]
     else:
         stored = eventlog.stored(match.id, after=base.version, upto=upto)
     events = eventlog.decode(spec, stored)
