@@ -77,13 +77,14 @@ def fetch_with_game(match_id: Any) -> tuple[Match, Game | None]:
     move first."""
     pk = pk_of(match_id)
     held = None if pk is None else cache.games.get(pk)
-    match, rows = _locked(match_id, pk, None if held is None else held.version)
+    after = None if held is None else held.version
+    match, rows = _locked(match_id, pk, after)
     if match.status != MatchStatus.ACTIVE:
         return match, None
-    if rows is None:
+    if after is None or rows is None:
         return match, selectors.load_game(match=match)
     # Under the lock nothing is appended beyond the row's version; the fold checks the rows fit.
-    return match, selectors.load_game(match=match, rows=(held.version, rows))  # type: ignore[union-attr]
+    return match, selectors.load_game(match=match, rows=(after, rows))
 
 
 def _locked(match_id: Any, pk: int | None, after: int | None) -> tuple[Match, list[MatchEvent] | None]:
