@@ -163,9 +163,11 @@ class Nudges:
 
 
 async def _delivered(watch: Watch, source: Source) -> bool:
-    assert watch.deliver is not None
+    deliver = watch.deliver
+    if deliver is None:  # its subscription let go while the read was in flight: a nudge is harmless
+        return False
     try:
-        return await watch.deliver(source)
+        return await deliver(source)
     except OSError:  # the client went away mid-send: its subscription finds out on its own send
         return False
     except Exception:

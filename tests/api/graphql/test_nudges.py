@@ -1,0 +1,55 @@
+"""The listener's hand-out (api/graphql/nudges.py): a subscription that lets go of its watch while the
+read it was served by is in flight costs no other subscription its update."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from api.graphql import nudges
+
+MATCH, VERSION = 7, 3
+
+
+class Read:
+    """``sources()`` whose read of the match lets go of ``leaving`` before it answers, as a subscription
+    that ends (its match over, its client gone) while the listener reads for it."""
+
+    def __init__(self, leaving: list[nudges.Watch]) -> None:
+        self.leaving = leaving
+        self.source = object()
+
+    async def at_least(self, match_id: int, version: int) -> Any:
+        for watch in self.leaving:
+            watch.deliver = None  # as match_updates' finally does
+        return self.source
+
+
+@pytest.mark.parametrize("staying", range(4))
+async def test_a_watch_let_go_during_the_read_costs_the_others_nothing(monkeypatch, staying):
+    listener = nudges.Nudges(layer=None)
+    delivered: list[nudges.Watch] = []
+    watches = [nudges.Watch() for _ in range(4)]
+
+    def sender(watch: nudges.Watch) -> Any:
+        async def deliver(source: Any) -> bool:
+            delivered.append(watch)
+            return True
+
+        return deliver
+
+    for watch in watches:
+        watch.deliver = sender(watch)
+    leaving = [watch for index, watch in enumerate(watches) if index != staying]
+    read = Read(leaving)
+    monkeypatch.setattr(nudges, "sources", lambda: read)
+    listener.watches[MATCH] = set(watches)
+
+    listener.hand_out(MATCH, VERSION)
+    (task,) = listener._tasks
+    await task  # raises what the hand-out raised
+
+    assert delivered == [watches[staying]]
+    assert all(watch.woken.is_set() and watch.nudged == VERSION for watch in leaving)  # harmless now
+    assert not watches[staying].woken.is_set()
