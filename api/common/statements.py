@@ -64,16 +64,24 @@ def _converters(model: type[models.Model], vendor: str) -> dict[str, tuple[Conve
     }
 
 
+Converted = list[tuple[int, Any, tuple[Converter, ...]]]  # (position, field, its converters)
+
+
 @cache
-def _reading(
-    model: type[models.Model], vendor: str
-) -> tuple[list[str], list[tuple[int, Any, tuple[Converter, ...]]]]:
+def _converted(model: type[models.Model], names: tuple[str, ...], vendor: str) -> Converted:
+    """Of the columns of the fields ``names``, in that order, those that have conversions."""
+    converters = _converters(model, vendor)
+    fields = [_field(model, name) for name in names]
+    return [(at, field, converters[field.name]) for at, field in enumerate(fields) if converters[field.name]]
+
+
+@cache
+def _reading(model: type[models.Model], vendor: str) -> tuple[list[str], Converted]:
     """The model's columns in order (their attribute names), and the columns that have conversions."""
-    fields, converters = model._meta.concrete_fields, _converters(model, vendor)
-    converted = [
-        (at, field, converters[field.name]) for at, field in enumerate(fields) if converters[field.name]
-    ]
-    return [field.attname for field in fields], converted
+    fields = model._meta.concrete_fields
+    return [field.attname for field in fields], _converted(
+        model, tuple(field.name for field in fields), vendor
+    )
 
 
 def _read(db: BaseDatabaseWrapper, field: Any, converters: tuple[Converter, ...], value: Any) -> Any:
@@ -82,12 +90,17 @@ def _read(db: BaseDatabaseWrapper, field: Any, converters: tuple[Converter, ...]
     return value
 
 
-def _instance(db: BaseDatabaseWrapper, model: type[M], row: Sequence[Any]) -> M:
-    names, converted = _reading(model, db.vendor)
+def _convert(db: BaseDatabaseWrapper, converted: Converted, row: Sequence[Any]) -> list[Any]:
+    """``row``'s values as the ORM would read them."""
     values = list(row)
     for at, field, converters in converted:
         values[at] = _read(db, field, converters, values[at])
-    return model.from_db(db.alias, names, values)
+    return values
+
+
+def _instance(db: BaseDatabaseWrapper, model: type[M], row: Sequence[Any]) -> M:
+    names, converted = _reading(model, db.vendor)
+    return model.from_db(db.alias, names, _convert(db, converted, row))
 
 
 def _execute(db: BaseDatabaseWrapper, cursor: Any, sql: str, params: Sequence[Any]) -> None:
@@ -158,23 +171,13 @@ def values(
     instances, and no conversion of the columns not asked for (a long log's timestamps were a third
     of its read)."""
     db = _db()
-    converters = _converters(model, db.vendor)
-    fields = [_field(model, name) for name in names]
     with db.cursor() as cursor:
         _execute(db, cursor, _select_values(model, names, condition, db.vendor), list(params))
         rows = cursor.fetchall()
-    converting = [
-        (at, field, converters[field.name]) for at, field in enumerate(fields) if converters[field.name]
-    ]
-    if not converting:
+    converted = _converted(model, names, db.vendor)
+    if not converted:
         return [tuple(row) for row in rows]
-    read = []
-    for row in rows:
-        each = list(row)
-        for at, field, converter in converting:
-            each[at] = _read(db, field, converter, each[at])
-        read.append(tuple(each))
-    return read
+    return [tuple(_convert(db, converted, row)) for row in rows]
 
 
 @cache

@@ -243,7 +243,7 @@ def _move(
     parsed = require_spec(match.game).moves.load(move)
     if isinstance(parsed, Rejected):
         raise ServiceError(parsed.code, parsed.message)
-    game = game or selectors.load_game(match=match)
+    assert game is not None  # an ACTIVE match comes with its game (fetch_with_game, unlocked)
     if expected_version is not None:
         expected.refuse_if_moved_on(
             match=match, game=game, seat=seat, move=parsed, expected=expected_version, now_ms=now_ms
