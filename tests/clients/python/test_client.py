@@ -31,7 +31,7 @@ from cliffside_client import (
 )
 
 from games.registry import REGISTRY
-from tests.e2e.contract import short_options
+from tests.e2e.contract import TURN_LIMIT, short_options
 from tests.server import ROOT, fresh_database, running_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -52,6 +52,7 @@ STALE_CODES = ("VERSION_MISMATCH", "TARGET_TAKEN", "ROUND_CLOSED", "ALREADY_TAPP
 WAIT = 60  # seconds: far beyond any step here; a hung test, not a slow one
 BOT = ROOT / "clients" / "python" / "examples" / "bot.py"
 CUT_AFTER = (2, 5, 8)  # updates: the follow test cuts its socket after each of these
+FOLLOWED_TURNS = 6  # the followed match's turn limit
 # Racesmack with short clocks: a card nobody taps waits for tapSeconds, a silent player for playSeconds.
 RACESMACK = {"playSeconds": 5, "tapSeconds": 1, "choiceSeconds": 2}
 
@@ -216,11 +217,13 @@ def test_one_connection_follows_the_match_and_plays_over_the_socket(base):
 def test_follow_resumes_exactly_where_the_cut_socket_left_off(base):
     async def main() -> None:
         async with Client(base) as client:
-            host, guest, match_id = await seated(
-                client, "daredevil-rock", short_options(REGISTRY["daredevil-rock"])
-            )
-            # The moves keep step with what this follower has seen, or a fast machine could play the
-            # whole match while the socket is down and leave fewer updates than there are cuts.
+            # Long enough for a cut after the last of CUT_AFTER's updates: the short limit's match can
+            # end in seven updates.
+            host, guest, match_id = await seated(client, "daredevil-rock", {TURN_LIMIT: FOLLOWED_TURNS})
+            # The moves keep step with what this follower has seen, one move per update, or a fast
+            # machine could play the whole match while the socket is down, or a slow follower be sent
+            # it in a few updates, and leave fewer updates than there are cuts. (One per event was not
+            # enough: a move of three events let three more moves through.)
             paced = asyncio.Semaphore(1)
             playing = asyncio.create_task(play_by_asking([host, guest], match_id, "cut", paced))
             updates: list[Update] = []
@@ -229,8 +232,7 @@ def test_follow_resumes_exactly_where_the_cut_socket_left_off(base):
             async with follow:
                 async for update in follow:
                     updates.append(update)
-                    for _ in update.events:
-                        paced.release()
+                    paced.release()
                     if len(updates) in CUT_AFTER:
                         # Cut as a network would: no close frame, the server's messages in flight lost.
                         assert follow.connection is not None
