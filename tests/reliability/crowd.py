@@ -119,7 +119,10 @@ async def submit(member: Member, match_id: str, update: dict[str, Any]) -> list[
         key = f"{version}:{move['label']}"
     else:
         move = member.rng.choice(moves)
-        key = f"{member.role}:{version}" if member.role == HTTP else None
+        # Named after the update answered, not its version: a change of presence brings a second
+        # update at one version, and a refused key is not remembered, so a key named after the version
+        # alone could come back with another move and be accepted beside its refusal.
+        key = f"{member.role}:{version}:{len(member.updates)}" if member.role == HTTP else None
     expected = {HTTP: None, STALE: 0}.get(member.role, version)
     variables = {"id": match_id, "move": move["input"], "version": expected, "key": key}
     transports = {HTTP: (HTTP,), KEYED_TWICE: (HTTP, WS)}.get(member.role, (WS,))
