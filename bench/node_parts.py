@@ -3,7 +3,8 @@ before the server does, so the load of these figures comes from Node):
 
 - service: the closed loop, ``matches`` two-seat matches of each game, a client per seat moving on each
   update, in each client shape (moves over the socket, moves over HTTP); with the server's CPU per move;
-- peers: boardgame.io 0.50.2 on PostgreSQL under the same closed loop, its figures beside ours;
+- peers: boardgame.io 0.50.2 on PostgreSQL under the same closed loop, its figures beside ours; with the
+  service part, before the first game and after each one (``run_service_beside_peer``);
 - open: moves arriving at fixed rates over the same matches: latency at the first rate, and capacity;
 - live: one match followed by ``subscribers`` sockets, from each move's acceptance to each arrival
   (``bench/peers/live.mjs``), with the commit probe run between the generator's marks.
@@ -14,17 +15,19 @@ What the generator records is turned into figures by ``bench/loops.py`` (the liv
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import psycopg
 from rich.console import Console
 
 from bench import cpu, loops, node, peer, report
+from bench.games import GamePlan
 from bench.options import Options
 from bench.parts import PartFailed, add_commit_probe
 from bench.reference import MarkedProbe
-from bench.stack import Stack
+from bench.stack import Stack, StackFailed
 from bench.stats import spread
 from bench.targets import CAPACITY_P99_MS
 
@@ -41,19 +44,39 @@ def drive(plan: dict[str, Any], on_mark: Callable[[node.Mark], None] = lambda ma
 
 
 def run_service(stack: Stack, options: Options, out: report.Report, console: Console) -> None:
-    reference = next(iter(out.details.get("reference", [])), None)
     for game in options.games:
-        meter = cpu.Meter(stack.service_pids)
-        plan = {"scenario": "closed", "base": stack.server.base, "game": game.key, "seats": game.seats}
-        shape = {"matches": options.matches, "shapes": list(options.shapes)}
-        result = drive({**plan, **shape, "warmup": options.warmup, "seconds": options.seconds}, meter.on_mark)
-        for client in options.shapes:
-            figures = loops.closed(result, client)
-            figures["cpu_ms_per_move"] = loops.cpu_ms_per_move(meter.spent.get(client), figures["accepted"])
-            if reference:  # how much of the database's commit rate the service turns into moves
-                figures["of_reference"] = round(figures["moves_per_s"] / reference["commits_per_s"], 3)
-            out.keep("service", {"game": game.key, "shape": client, "clients": result["clients"], **figures})
-            _service_rows(out, figures, game=game.key, shape=client, matches=options.matches)
+        _service_game(stack, options, out, game)
+
+
+def run_service_beside_peer(stack: Stack, options: Options, out: report.Report, console: Console) -> None:
+    """The service and peers parts together: the peer before the first game and after each one, each
+    game set beside the mean of the two peer runs around it (``Report.peers``), all runs kept. A peer
+    that fails fails the peers part; the games are measured all the same."""
+    console.print(f"{peer.VERSION} measured before the first game and after each one")
+    with _peer_server(stack, out) as server:
+        runs = [_peer_run(server, options, out, console, after=None)] if server else []
+        for game in options.games:
+            _service_game(stack, options, out, game)
+            if server and runs[-1]:  # once the peer failed, the games go on without it
+                runs.append(_peer_run(server, options, out, console, after=game.key))
+                if runs[-1]:
+                    out.peers[game.key] = _mean(runs[-2:])
+    out.peer = _mean([run for run in runs if run])
+
+
+def _service_game(stack: Stack, options: Options, out: report.Report, game: GamePlan) -> None:
+    reference = next(iter(out.details.get("reference", [])), None)
+    meter = cpu.Meter(stack.service_pids)
+    plan = {"scenario": "closed", "base": stack.server.base, "game": game.key, "seats": game.seats}
+    shape = {"matches": options.matches, "shapes": list(options.shapes)}
+    result = drive({**plan, **shape, "warmup": options.warmup, "seconds": options.seconds}, meter.on_mark)
+    for client in options.shapes:
+        figures = loops.closed(result, client)
+        figures["cpu_ms_per_move"] = loops.cpu_ms_per_move(meter.spent.get(client), figures["accepted"])
+        if reference:  # how much of the database's commit rate the service turns into moves
+            figures["of_reference"] = round(figures["moves_per_s"] / reference["commits_per_s"], 3)
+        out.keep("service", {"game": game.key, "shape": client, "clients": result["clients"], **figures})
+        _service_rows(out, figures, game=game.key, shape=client, matches=options.matches)
 
 
 # The closed loop's rows, per game and shape: (figure, label, unit, shown beside the peer's).
@@ -93,25 +116,58 @@ def _percent(share: float | None) -> float | None:
     return None if share is None else round(share * 100, 1)
 
 
+PEER_FIGURES = ("moves_per_s", "update_p50_ms", "update_p99_ms", "cpu_ms_per_move", "load_cpu_percent")
+
+
 def run_peers(stack: Stack, options: Options, out: report.Report, console: Console) -> None:
+    with _peer_server(stack, out) as server:
+        if server:
+            out.peer = _peer_run(server, options, out, console, after=None)
+
+
+@contextlib.contextmanager
+def _peer_server(stack: Stack, out: report.Report) -> Iterator[peer.PeerServer | None]:
+    """The peer's server, or None if it would not start (then the peers part is failed)."""
+    with contextlib.ExitStack() as held:
+        try:
+            server = held.enter_context(
+                peer.bgio_server(stack.postgres, peer.database_name(stack), stack.logs)
+            )
+        except (node.NodeFailed, StackFailed) as error:
+            out.failed("peers", None, str(error))
+            server = None
+        yield server
+
+
+def _peer_run(
+    server: peer.PeerServer, options: Options, out: report.Report, console: Console, *, after: str | None
+) -> dict[str, float | None]:
+    """One closed loop of the peer, kept in the details (``after``: the game measured just before it);
+    returns the figures ours are set beside, none if it failed (then the peers part is failed)."""
     console.print(f"{peer.VERSION} with its PostgreSQL storage, Daredevil Rock, {options.matches} matches")
+    meter = cpu.Meter([server.process.popen.pid])
+    plan = {"scenario": "peer", "base": server.base, "api": server.api, "seats": 2}
+    timing = {"matches": options.matches, "warmup": options.warmup, "seconds": options.seconds}
     try:
-        with peer.bgio_server(stack.postgres, peer.database_name(stack), stack.logs) as server:
-            meter = cpu.Meter([server.process.popen.pid])
-            plan = {"scenario": "peer", "base": server.base, "api": server.api, "seats": 2}
-            timing = {"matches": options.matches, "warmup": options.warmup, "seconds": options.seconds}
-            result = drive({**plan, **timing}, meter.on_mark)
-    except node.NodeFailed as error:
-        raise PartFailed(str(error)) from None
+        result = drive({**plan, **timing}, meter.on_mark)
+    except PartFailed as error:
+        out.failed("peers", None, str(error))
+        return {}
     figures = loops.closed(result, PEER_WINDOW)
     figures["cpu_ms_per_move"] = loops.cpu_ms_per_move(meter.spent.get(PEER_WINDOW), figures["accepted"])
-    out.keep(
-        "peers", {"peer": peer.VERSION, "game": "daredevil-rock", "clients": result["clients"], **figures}
-    )
-    out.peer = {
-        key: figures[key]
-        for key in ("moves_per_s", "update_p50_ms", "update_p99_ms", "cpu_ms_per_move", "load_cpu_percent")
-    }
+    detail = {"peer": peer.VERSION, "game": "daredevil-rock", "after": after, "clients": result["clients"]}
+    out.keep("peers", {**detail, **figures})
+    return {key: figures[key] for key in PEER_FIGURES}
+
+
+def _mean(runs: list[dict[str, float | None]]) -> dict[str, float | None]:
+    """Each figure's mean over ``runs`` (None if a run lacks it); nothing for no runs."""
+    means: dict[str, float | None] = {}
+    for key in PEER_FIGURES if runs else ():
+        values = [run.get(key) for run in runs]
+        known = [value for value in values if value is not None]
+        means[key] = round(sum(known) / len(known), 1) if known and len(known) == len(values) else None
+    return means
 
 
 def run_open(stack: Stack, options: Options, out: report.Report, console: Console) -> None:

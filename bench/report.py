@@ -1,5 +1,10 @@
 """Figures beside their targets, ours beside the peer's where the peer was measured: the table printed
-at the end, bench/results.json and results.md."""
+at the end, bench/results.json and results.md.
+
+With the service part, the peer is measured before the first game and after each one, and each game is
+set beside the mean of the two runs around it (``Report.peers``): the machine's speed drifts within a
+run (docs/performance.md, "Reading a run"), and a peer measured once would judge the games measured
+far from it against another machine."""
 
 from __future__ import annotations
 
@@ -29,7 +34,7 @@ class Figure:
     unit: str
     note: str = ""
     shape: str | None = None  # the client shape it was measured with ("ws", "http"), if it matters
-    versus: str | None = None  # the peer's measure shown beside it (a key of Report.peer)
+    versus: str | None = None  # the peer's measure shown beside it (a key of Report.peer or .peers)
     broken: bool = False  # a part that could not run: it fails the benchmark
 
 
@@ -55,6 +60,9 @@ class Report:
     figures: list[Figure] = field(default_factory=list)
     details: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     peer: dict[str, float | None] = field(default_factory=dict)  # the peer's figures of this run
+    # The peer's figures around each game's closed loop (mean of the runs before and after it): a game
+    # found here is set beside these rather than ``peer``.
+    peers: dict[str, dict[str, float | None]] = field(default_factory=dict)
 
     def add(
         self,
@@ -82,7 +90,8 @@ class Report:
     def judge(self, figure: Figure) -> Judged:
         if figure.broken:
             return Judged(figure, None, None, "runs", "FAIL")
-        peer = None if figure.versus is None else self.peer.get(figure.versus)
+        beside = self.peers.get(figure.game or "", self.peer)
+        peer = None if figure.versus is None else beside.get(figure.versus)
         against = ratio(figure.value, peer)
         target = target_for(figure.key, figure.game, figure.shape)
         result = verdict(figure.key, figure.value, game=figure.game, shape=figure.shape, ratio=against)
@@ -132,6 +141,7 @@ class Report:
             "config": self.config,
             "targets": {key: str(target) for key, target in TARGETS.items()},
             "peer": self.peer,
+            "peers": self.peers,
             "figures": [
                 {**asdict(j.figure), "peer": j.peer, "ratio": j.ratio, "target": j.target, "result": j.result}
                 for j in self.judged()

@@ -150,6 +150,23 @@ def test_ours_is_judged_by_its_ratio_to_the_peer_of_the_same_run(tmp_path: Path)
     assert json.loads((tmp_path / "results.json").read_text())["figures"][2]["ratio"] == 0.5
 
 
+def test_each_game_is_set_beside_the_peer_runs_around_it_when_there_are_some():
+    report = Report(config={})
+    for game, moves in (("daredevil-rock", 500), ("racesmack", 500)):
+        report.add(
+            "service.moves_per_s",
+            "moves over ws",
+            moves,
+            "moves/s",
+            game=game,
+            shape="ws",
+            versus="moves_per_s",
+        )
+    report.peer = {"moves_per_s": 250}  # the mean of every run
+    report.peers = {"daredevil-rock": {"moves_per_s": 200}}  # the machine was slower around this game
+    assert [(j.peer, j.ratio, j.result) for j in report.judged()] == [(200, 2.5, "PASS"), (250, 2.0, "PASS")]
+
+
 def test_a_target_may_hold_for_some_games_and_shapes_only():
     assert verdict("service.cpu_ms_per_move", 1.6, game="daredevil-rock", shape="ws") == "PASS"
     assert verdict("service.cpu_ms_per_move", 1.7, game="daredevil-rock", shape="ws") == "FAIL"

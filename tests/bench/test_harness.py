@@ -160,7 +160,11 @@ def test_make_bench_measures_every_figure_judges_it_and_cleans_up(tmp_path: Path
         len(shapes) == 2 * len(results["config"]["games"])
         and results["details"]["service"][0]["clients"] == 4
     )
-    assert results["details"]["peers"][0]["accepted"] > 0
+    # The peer before the first game and after each one; each game beside the two runs around it.
+    peers = results["details"]["peers"]
+    assert [run["after"] for run in peers] == [None, *results["config"]["games"]]
+    assert all(run["accepted"] > 0 for run in peers)
+    assert set(results["peers"]) == set(results["config"]["games"])
     rows = [line for line in (tmp_path / "results.md").read_text().splitlines() if line.startswith("| ")]
     assert len(rows) == len(figures) + 1  # the header, then one row per figure and game
     assert left_behind(run.pid) == ([], [])  # the peer's database included
