@@ -30,8 +30,7 @@ from cliffside_client import (
     Update,
 )
 
-from games.registry import REGISTRY
-from tests.e2e.contract import TURN_LIMIT, short_options
+from tests.e2e.contract import TURN_LIMIT
 from tests.server import ROOT, fresh_database, running_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
