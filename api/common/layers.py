@@ -31,6 +31,8 @@ from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer,
 from channels_redis.utils import _wrap_close, decode_hosts
 from redis.exceptions import RedisError
 
+from api.common.publisher import Publisher
+
 log = structlog.get_logger(__name__)
 
 # How often a process whose Redis is down tries again.
@@ -43,11 +45,26 @@ UNREACHABLE = (RedisError, OSError)
 class ResilientRedisPubSubLayer(RedisPubSubChannelLayer):
     """``channels_redis.pubsub.RedisPubSubChannelLayer`` whose calls never fail because of Redis.
 
-    Like its parent, it keeps one layer per event loop: the methods below are the running loop's.
+    Like its parent, it keeps one layer per event loop: the methods below are the running loop's, but
+    for ``group_send_soon``, which any thread may call.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        hosts = decode_hosts(kwargs.get("hosts", args[0] if args else None))
+        prefix = kwargs.get("prefix", "asgi")
+        self._publisher = Publisher(hosts, prefix, self.serialize) if Publisher.usable(hosts) else None
 
     def is_down(self) -> bool:
         return self._get_layer().is_down()
+
+    def group_send_soon(self, group: str, message: dict[str, Any]) -> bool:
+        """``group_send`` from any thread, queued without waiting (api/common/publisher.py); False
+        when the hosts are not ones it can reach (Sentinel): then send with ``group_send``."""
+        if self._publisher is None:
+            return False
+        self._publisher.group_send(group, message)
+        return True
 
     def _get_layer(self) -> ResilientLoopLayer:
         # The parent's, building our loop layer instead of channels_redis's.

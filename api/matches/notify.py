@@ -3,12 +3,15 @@
 Channel-layer delivery is at most once and each subscriber has its own viewer, so the message carries
 only the version: subscribers read what they missed from the database and redact it themselves.
 
-A move made for a request is committed on a database thread; its nudge is sent from the request's own
-event loop, whose channel-layer connection stays open. Listeners in this process (``on_commit_here``:
-the live updates) hear of the commit first, on that loop, with what the writer holds (the match, its
-game and the rows appended), so its subscribers here need no read and no round trip through Redis. (``async_to_sync`` from a database thread would
-start an event loop, and with it a new Redis connection, for every move.) Elsewhere (the timer worker,
-commands) there is no such loop and the nudge is sent from the calling thread.
+A move made for a request is committed on a database thread. Its nudge is queued for the Redis layer's
+publishing thread (api/common/publisher.py), which sends it without the request's event loop: on a busy
+loop, going back to it to publish cost the nudge hundreds of milliseconds. Listeners in this process
+(``on_commit_here``: the live updates) hear of the commit first, on the request's loop, with what the
+writer holds (the match, its game and the rows appended), so its subscribers here need no read and no
+round trip through Redis. Another layer (in memory, for one process) is sent to on that loop.
+(``async_to_sync`` from a database thread would start an event loop, and with it a new Redis
+connection, for every move.) Elsewhere (the timer worker, commands) there is no such loop and the nudge
+is sent from the calling thread, before it goes on.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from api.common.database import calling_loop
+from api.common.layers import ResilientRedisPubSubLayer
 from api.matches.models import Match, MatchEvent
 from games.core.engine import Game
 
@@ -70,6 +74,12 @@ def publish_match_advanced(
     message: dict[str, Any] = {"type": "match.advanced", "match_id": match_id, "version": version}
     if seats:
         message["seats"] = True
+    if (
+        running
+        and isinstance(layer, ResilientRedisPubSubLayer)
+        and layer.group_send_soon(group_name(match_id), message)
+    ):
+        return
     if running:
         sent = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(match_id), message), loop)  # type: ignore[arg-type]
         sent.add_done_callback(lambda done: _log_failure(done, match_id, version))

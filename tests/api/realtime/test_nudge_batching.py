@@ -8,6 +8,7 @@ resilient layer sends whatever is waiting in one pipelined round trip, in the or
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Iterator
 
 import pytest
@@ -68,3 +69,46 @@ async def test_a_publish_to_a_redis_that_is_down_returns_at_once(private_redis: 
     await layer.group_send("match.1", {"type": "match.advanced", "version": 3})
     assert asyncio.get_running_loop().time() - started < 0.05
     assert layer.is_down()
+
+
+async def test_nudges_queued_from_threads_arrive_in_order_without_the_writer_waiting(
+    private_redis: PrivateRedis,
+) -> None:
+    """A move's nudge leaves from the publisher's thread, not the request's loop (api/common/publisher.py)."""
+    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url], prefix="nudged:")
+    channel = await layer.new_channel()
+    await layer.group_add("match.1", channel)
+
+    def write() -> None:  # as a database thread does after each commit
+        for n in range(NUDGES):
+            assert layer.group_send_soon("match.1", {"type": "match.advanced", "version": n})
+
+    await asyncio.to_thread(write)
+    received = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(NUDGES)]
+    assert [message["version"] for message in received] == list(range(NUDGES))
+    await layer.flush()
+
+
+async def test_while_redis_is_down_queued_nudges_are_dropped_and_they_flow_again_when_it_is_back(
+    private_redis: PrivateRedis,
+) -> None:
+    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url])
+    channel = await layer.new_channel()
+    await layer.group_add("match.1", channel)
+    private_redis.stop()
+    started = asyncio.get_running_loop().time()
+    for n in range(3):
+        assert layer.group_send_soon("match.1", {"type": "match.advanced", "version": n})
+    assert asyncio.get_running_loop().time() - started < 0.05  # the writer never waits on Redis
+
+    private_redis.start()  # empty: the layer's receiver subscribes again on its own
+
+    async def nudged() -> bool:
+        layer.group_send_soon("match.1", {"type": "match.advanced", "version": 9})
+        with contextlib.suppress(TimeoutError):
+            return (await asyncio.wait_for(layer.receive(channel), 0.5))["version"] == 9
+        return False
+
+    # Until the receiver has subscribed again and the publisher's pause (RETRY_SECONDS) is over.
+    assert any([await nudged() for _ in range(20)])
+    await layer.flush()
