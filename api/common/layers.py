@@ -66,6 +66,10 @@ class ResilientRedisPubSubLayer(RedisPubSubChannelLayer):
         self._publisher.group_send(group, message)
         return True
 
+    def settle_sends_soon(self, timeout: float) -> bool:
+        """Wait until what ``group_send_soon`` queued so far has left (``timeout`` seconds at most)."""
+        return self._publisher is None or self._publisher.settle(timeout)
+
     def _get_layer(self) -> ResilientLoopLayer:
         # The parent's, building our loop layer instead of channels_redis's.
         loop = asyncio.get_running_loop()

@@ -49,6 +49,9 @@ class Publisher:
         self._last_try = 0.0
         self._thread: threading.Thread | None = None
         self._starting = threading.Lock()
+        self._queued = 0  # messages queued so far, and those sent or dropped: for ``settle``
+        self._handled = 0
+        self._progress = threading.Condition()
 
     @staticmethod
     def usable(hosts: Sequence[dict[str, Any]]) -> bool:
@@ -58,9 +61,18 @@ class Publisher:
     def group_send(self, group: str, message: dict[str, Any]) -> None:
         """As the layer's ``group_send``, queued: returns at once, from any thread."""
         # channels_redis's group channel name (RedisPubSubLoopLayer._get_group_channel_name).
-        self._queue.put((f"{self._prefix}__group__{group}", self._serialize(message)))
+        with self._progress:
+            self._queued += 1
+            self._queue.put((f"{self._prefix}__group__{group}", self._serialize(message)))
         if self._thread is None:
             self._start()
+
+    def settle(self, timeout: float) -> bool:
+        """Wait until every message queued before this call is sent or dropped, ``timeout`` seconds at
+        most (a process about to stop lets its last nudges leave); whether they all were."""
+        with self._progress:
+            queued = self._queued
+            return self._progress.wait_for(lambda: self._handled >= queued, timeout)
 
     def _start(self) -> None:
         with self._starting:
@@ -73,7 +85,15 @@ class Publisher:
             batch = [self._queue.get()]
             while not self._queue.empty():
                 batch.append(self._queue.get_nowait())
-            self._send(batch)
+            try:
+                self._send(batch)
+            except Exception:
+                # Not Redis (that is dropped in _send): a bug. Keep sending what comes next rather than
+                # let the thread die, which would leave every subscriber to its poll from now on.
+                log.exception("nudges_send_failed", dropped=len(batch))
+            with self._progress:
+                self._handled += len(batch)
+                self._progress.notify_all()
 
     def _send(self, batch: list[tuple[str, bytes]]) -> None:
         if self._down_since is not None and time.monotonic() - self._last_try < RETRY_SECONDS:

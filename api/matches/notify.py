@@ -92,6 +92,13 @@ def publish_match_advanced(
         log.exception("match_advanced_publish_failed", match_id=match_id, version=version)
 
 
+def settle(timeout: float) -> None:
+    """Let the nudges queued so far leave before this process stops (``timeout`` seconds at most)."""
+    layer = get_channel_layer()
+    if isinstance(layer, ResilientRedisPubSubLayer) and not layer.settle_sends_soon(timeout):
+        log.warning("nudges_unsettled", timeout_s=timeout)
+
+
 def _log_failure(sent: Future[Any], match_id: int, version: int) -> None:
     if not sent.cancelled() and sent.exception() is not None:
         log.error(

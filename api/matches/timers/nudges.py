@@ -2,8 +2,9 @@
 
 A firing commits on a plain thread, where ``notify`` would otherwise use ``async_to_sync``: a new event
 loop, and with it a new Redis connection, for every deadline fired (about half of a firing's CPU time,
-measured under the timer benchmark). Firing threads that name this loop in ``calling_loop`` hand their
-nudges to it instead, over one connection that stays open, and do not wait for them.
+measured under the timer benchmark). Firing threads that name this loop in ``calling_loop`` do not wait
+for their nudges: the Redis layer's publishing thread sends them (api/common/publisher.py), and another
+layer is sent to on this loop.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import asyncio
 import threading
 
 import structlog
+
+from api.matches import notify
 
 log = structlog.get_logger(__name__)
 
@@ -38,6 +41,7 @@ class NudgeLoop:
 
     def close(self) -> None:
         """Let the nudges already sent arrive (a little while at most), then stop the loop."""
+        notify.settle(SETTLE_S)  # those the Redis layer's publishing thread holds (api/common/publisher.py)
         if not self._thread.is_alive():
             return
         try:

@@ -15,6 +15,7 @@ import pytest
 from redis.asyncio.client import Pipeline, Redis
 
 from api.common.layers import ResilientRedisPubSubLayer
+from api.common.publisher import Publisher
 from tests.api.private_redis import PrivateRedis
 
 pytestmark = [pytest.mark.redis]
@@ -84,6 +85,7 @@ async def test_nudges_queued_from_threads_arrive_in_order_without_the_writer_wai
             assert layer.group_send_soon("match.1", {"type": "match.advanced", "version": n})
 
     await asyncio.to_thread(write)
+    assert await asyncio.to_thread(layer.settle_sends_soon, 5)  # all sent: a stopping process waits so
     received = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(NUDGES)]
     assert [message["version"] for message in received] == list(range(NUDGES))
     await layer.flush()
@@ -111,4 +113,26 @@ async def test_while_redis_is_down_queued_nudges_are_dropped_and_they_flow_again
 
     # Until the receiver has subscribed again and the publisher's pause (RETRY_SECONDS) is over.
     assert any([await nudged() for _ in range(20)])
+    await layer.flush()
+
+
+async def test_a_batch_that_fails_for_a_bug_does_not_stop_the_nudges_after_it(
+    private_redis: PrivateRedis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url])
+    channel = await layer.new_channel()
+    await layer.group_add("match.1", channel)
+    failing = [True]
+    client = Publisher._client
+
+    def broken_once(self: Publisher, shard: int) -> object:
+        if failing.pop() if failing else False:
+            raise ValueError("a bug")
+        return client(self, shard)
+
+    monkeypatch.setattr(Publisher, "_client", broken_once)
+    layer.group_send_soon("match.1", {"type": "match.advanced", "version": 1})  # lost to the bug
+    await asyncio.sleep(0.2)
+    layer.group_send_soon("match.1", {"type": "match.advanced", "version": 2})
+    assert (await asyncio.wait_for(layer.receive(channel), 5))["version"] == 2
     await layer.flush()
