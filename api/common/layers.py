@@ -29,17 +29,12 @@ from typing import Any
 import structlog
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer, RedisSingleShardConnection
 from channels_redis.utils import _wrap_close, decode_hosts
-from redis.exceptions import RedisError
 
-from api.common.publisher import Publisher
+# How often a process whose Redis is down tries again, and what an unreachable Redis raises: one
+# definition for the layer's receiver and the publishing thread.
+from api.common.publisher import RETRY_SECONDS, UNREACHABLE, Publisher
 
 log = structlog.get_logger(__name__)
-
-# How often a process whose Redis is down tries again.
-RETRY_SECONDS = 1.0
-
-# What an unreachable Redis raises: redis-py's own errors, or the socket's when it fails underneath them.
-UNREACHABLE = (RedisError, OSError)
 
 
 class ResilientRedisPubSubLayer(RedisPubSubChannelLayer):

@@ -29,7 +29,9 @@ from redis.retry import Retry
 
 log = structlog.get_logger(__name__)
 
-RETRY_SECONDS = 1.0  # as the layer's receiver
+RETRY_SECONDS = 1.0  # how often a process whose Redis is down tries again (here and the layer's receiver)
+# What an unreachable Redis raises: redis-py's own errors, or the socket's when it fails underneath them.
+UNREACHABLE = (redis.RedisError, OSError)
 # Options of a channels_redis host that redis-py's client takes as they are.
 CLIENT_OPTIONS = ("socket_connect_timeout", "socket_timeout")
 
@@ -108,7 +110,7 @@ class Publisher:
                 for channel, data in messages:
                     pipe.publish(channel, data)
                 pipe.execute()
-        except (redis.RedisError, OSError) as error:
+        except UNREACHABLE as error:
             if self._down_since is None:
                 self._down_since = time.monotonic()
                 log.warning("nudges_dropped_redis_unreachable", error=f"{type(error).__name__}: {error}")
