@@ -283,13 +283,20 @@ def _on_pool_thread(queued_at: float, function: Callable[..., T], *args: Any, **
     return call(function, *args, **kwargs)
 
 
-async def run(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """``call(function, ...)`` on a database thread, awaited; context variables (logging) follow."""
+def submit(function: Callable[..., T], *args: Any, **kwargs: Any) -> asyncio.Future[T]:
+    """``call(function, ...)`` handed to a database thread now; its result to await. Context variables
+    (logging) follow. Called from a coroutine, ``run`` hands it over only when that coroutine first
+    runs: a turn of a busy loop later when it is a task of its own (api/graphql/updates.py)."""
     loop = asyncio.get_running_loop()
     context = contextvars.copy_context()
     context.run(calling_loop.set, loop)
     job = functools.partial(context.run, _on_pool_thread, time.monotonic(), function, *args, **kwargs)
-    return await loop.run_in_executor(_executor(), job)
+    return loop.run_in_executor(_executor(), job)
+
+
+async def run(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``call(function, ...)`` on a database thread, awaited; context variables (logging) follow."""
+    return await submit(function, *args, **kwargs)
 
 
 def pool_connections() -> list[Any]:

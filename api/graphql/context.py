@@ -7,8 +7,9 @@ consumer resolves into `Context.player` before the first operation runs.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from graphql import GraphQLError
 
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from strawberry.types import Info
 
     from api.players.models import Player
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -56,13 +59,19 @@ def run_sync(function: Any) -> Any:
     """
 
     async def run(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return await database.run(function, *args, **kwargs)
-        except database.DatabaseUnavailable as error:
-            raise GraphQLError(
-                error.message, extensions={"code": error.code, "retryAfter": error.retry_after}
-            ) from None
-        except ServiceError as error:  # a refusal with no payload to carry it: a coded field error
-            raise GraphQLError(error.message, extensions={"code": error.code}) from None
+        return await graphql_errors(database.submit(function, *args, **kwargs))
 
     return run
+
+
+async def graphql_errors(work: Awaitable[T]) -> T:
+    """``work`` awaited, a database that does not answer or a ServiceError raised as ``run_sync`` raises
+    them: a GraphQL error with the code (a refusal with no payload to carry it)."""
+    try:
+        return await work
+    except database.DatabaseUnavailable as error:
+        raise GraphQLError(
+            error.message, extensions={"code": error.code, "retryAfter": error.retry_after}
+        ) from None
+    except ServiceError as error:
+        raise GraphQLError(error.message, extensions={"code": error.code}) from None

@@ -136,6 +136,7 @@ class Nudges:
             else:
                 watch.nudge(version)
         if behind:
+            sources().read_soon(match_id, version)
             self._spawn(self._read_ahead(match_id, version, served))
 
     async def _read_ahead(self, match_id: int, version: int, served: list[Watch]) -> None:

@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from api.common import database
 from api.common.per_loop import PerLoop
 from api.common.specs import require_spec
-from api.graphql.context import run_sync
+from api.graphql.context import graphql_errors, run_sync
 from api.graphql.games import binding_for
 from api.graphql.matches import LegalMove
 from api.matches import eventlog, selectors
@@ -143,6 +144,15 @@ def _read(match_id: int, since: int | None) -> Source | None:
     return source
 
 
+def _answer(read: asyncio.Future[Source | None]) -> Source | None:
+    """A finished read's Source (None: it failed, was cancelled or found no match)."""
+    return None if read.cancelled() or read.exception() is not None else read.result()
+
+
+def submit_read(match_id: int, since: int | None) -> asyncio.Future[Source | None]:
+    return database.submit(_read, match_id, since)
+
+
 def _unread(match: Match) -> Source:
     """A Source with no events read with it."""
     return Source(match, selectors.load_game(match=match) if selectors.dealable(match=match) else None)
@@ -168,26 +178,54 @@ class Sources:
             entry = self._reading.get(match_id)
             if entry is not None and entry[1].done():
                 # Finished, its clean-up not run yet: awaiting it would not yield, and this loop would
-                # spin without ever letting that clean-up run. Read anew.
+                # spin without ever letting that clean-up run. Its answer serves if it holds the version
+                # asked for (a read a nudge started soon, answered before its asker's first turn), else
+                # read anew.
                 self._reading.pop(match_id, None)
+                answered = _answer(entry[1])
+                if answered is not None and version is not None and answered.version >= version:
+                    self._keep(match_id, answered)
+                    return answered
                 entry = None
             if entry is None:
-                self._reads += 1
-                since = None if held is None else held.version
-                entry = self._reads, asyncio.ensure_future(run_sync(_read)(match_id, since))
-                self._reading[match_id] = entry
-                entry[1].add_done_callback(partial(self._forget, match_id, entry))
+                entry = self._start(match_id, held)
             number, reading = entry
-            source = await asyncio.shield(reading)
+            source = await graphql_errors(asyncio.shield(reading))
             if source is not None:
                 self._keep(match_id, source)
             # A read that began before this call may predate the commit we were told of: read again.
             if number > asked or source is None or (version is not None and source.version >= version):
                 return source
 
-    def _forget(self, match_id: int, entry: tuple[int, asyncio.Future[Source | None]], _: object) -> None:
+    def read_soon(self, match_id: int, version: int) -> None:
+        """Start now the read ``at_least(match_id, version)`` will await, unless it needs none or one is
+        under way: a nudge's listener calls it before its own task first runs, a turn of a busy loop
+        later (about 20 ms under a closed loop of 64 matches)."""
+        held = self._latest.get(match_id)
+        if held is not None and held.version >= version:
+            return
+        entry = self._reading.get(match_id)
+        if entry is None or entry[1].done():
+            self._start(match_id, held)
+
+    def _start(self, match_id: int, held: Source | None) -> tuple[int, asyncio.Future[Source | None]]:
+        """A read of the match from what ``held`` holds, handed to a database thread now (not from a
+        task of its own, which would first wait for a turn of the loop, and once more to pass on its
+        result)."""
+        self._reads += 1
+        since = None if held is None else held.version
+        entry = self._reads, submit_read(match_id, since)
+        self._reading[match_id] = entry
+        entry[1].add_done_callback(partial(self._forget, match_id, entry))
+        return entry
+
+    def _forget(
+        self, match_id: int, entry: tuple[int, asyncio.Future[Source | None]], done: asyncio.Future[Any]
+    ) -> None:
         if self._reading.get(match_id) is entry:
             del self._reading[match_id]
+        if not done.cancelled():
+            done.exception()  # a read started soon that no one awaited after all: each asker reads anew
 
     def held(self, match_id: int) -> Source | None:
         """The latest Source of the match held here, without reading: current while a subscription

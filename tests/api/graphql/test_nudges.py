@@ -19,6 +19,10 @@ class Read:
     def __init__(self, leaving: list[nudges.Watch]) -> None:
         self.leaving = leaving
         self.source = object()
+        self.started: list[tuple[int, int]] = []  # reads handed to a database thread, in order
+
+    def read_soon(self, match_id: int, version: int) -> None:
+        self.started.append((match_id, version))
 
     async def at_least(self, match_id: int, version: int) -> Any:
         for watch in self.leaving:
@@ -53,3 +57,33 @@ async def test_a_watch_let_go_during_the_read_costs_the_others_nothing(monkeypat
     assert delivered == [watches[staying]]
     assert all(watch.woken.is_set() and watch.nudged == VERSION for watch in leaving)  # harmless now
     assert not watches[staying].woken.is_set()
+
+
+async def test_a_nudge_hands_its_read_to_a_database_thread_before_its_task_first_runs(monkeypatch):
+    # Each turn of a busy loop is about 20 ms under load (docs/performance.md): the read should not wait
+    # for the turn in which the listener's task first runs.
+    listener = nudges.Nudges(layer=None)
+    watch = nudges.Watch()
+    read = Read(leaving=[])
+    monkeypatch.setattr(nudges, "sources", lambda: read)
+    listener.watches[MATCH] = {watch}
+
+    listener.hand_out(MATCH, VERSION)
+
+    assert read.started == [(MATCH, VERSION)]  # no await yet: the task has not run
+    (task,) = listener._tasks
+    await task
+    assert watch.nudged == VERSION  # no deliver of its own: woken to read itself
+
+
+async def test_a_nudge_for_a_version_every_watch_has_sent_reads_nothing(monkeypatch):
+    listener = nudges.Nudges(layer=None)
+    watch = nudges.Watch()
+    watch.sent = VERSION  # the commit was handed over here already (offer_commit): this is its echo
+    read = Read(leaving=[])
+    monkeypatch.setattr(nudges, "sources", lambda: read)
+    listener.watches[MATCH] = {watch}
+
+    listener.hand_out(MATCH, VERSION)
+
+    assert read.started == [] and not listener._tasks
