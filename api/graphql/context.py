@@ -65,8 +65,8 @@ def run_sync(function: Any) -> Any:
 
 
 async def graphql_errors(work: Awaitable[T]) -> T:
-    """``work`` awaited, a database that does not answer or a ServiceError raised as ``run_sync`` raises
-    them: a GraphQL error with the code (a refusal with no payload to carry it)."""
+    """``work`` awaited. A database that does not answer, or a ServiceError (a refusal with no payload
+    to carry it), is raised as a GraphQL error with its code: what ``run_sync`` raises."""
     try:
         return await work
     except database.DatabaseUnavailable as error:

@@ -225,7 +225,9 @@ class Sources:
         if self._reading.get(match_id) is entry:
             del self._reading[match_id]
         if not done.cancelled():
-            done.exception()  # a read started soon that no one awaited after all: each asker reads anew
+            # Marks a failure as seen: a read a nudge started that no one awaited after all (its askers
+            # found the version held already) would otherwise be logged as "never retrieved".
+            done.exception()
 
     def held(self, match_id: int) -> Source | None:
         """The latest Source of the match held here, without reading: current while a subscription
