@@ -23,6 +23,8 @@ from games.core.visibility import Event, Viewer
 # Lazy enforcement applies at most this many overdue timeouts before one command: a match left
 # alone for days must not make one request fold an unbounded chain of turns.
 MAX_OVERDUE = 64
+# Legal moves are kept for this many (game, seat) pairs: a busy server's moves of the last second or so.
+KNOWN_LEGAL_MOVES = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +172,35 @@ def bot_delay_ms(game: Game, seat: int) -> int | None:
 
 
 def legal_moves(game: Game, seat: int) -> tuple[Any, ...]:
-    if game.over:
-        return ()
-    return game.spec.legal_moves(game.state, seat)
+    """The moves ``seat`` may make in ``game``; asked of one game many times, so kept (``_Known``)."""
+    key = (id(game), seat)
+    known = _known.get(key)
+    if known is not None and known[0] is game:
+        return known[1]
+    moves = () if game.over else game.spec.legal_moves(game.state, seat)
+    _known.put(key, game, moves)
+    return moves
+
+
+class _Known(dict[tuple[int, int], tuple[Game, tuple[Any, ...]]]):
+    """The legal moves of the games asked of last, by (game, seat).
+
+    The same game is asked again and again: for each of its seats' live updates, then by the write path
+    when a move chosen at that version arrives after the match moved on (``moved_on`` compares the game
+    the mover was shown with the game now). Games are immutable, so an answer holds for as long as its
+    game lives; the entry keeps the game, so its ``id`` names no other until the entry goes. The oldest
+    entry goes first. Safe between threads: each dict call is one step under the interpreter's lock, and
+    a lost race only asks the game again.
+    """
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def put(self, key: tuple[int, int], game: Game, moves: tuple[Any, ...]) -> None:
+        if len(self) >= self.size:
+            self.pop(next(iter(self), None), None)  # type: ignore[arg-type]
+        self[key] = (game, moves)
+
+
+_known = _Known(KNOWN_LEGAL_MOVES)

@@ -127,3 +127,27 @@ def test_a_timeout_after_the_end_is_stale_not_refused():
     over = dataclasses.replace(game, state=dataclasses.replace(game.state, points=(3, 0)))
     assert over.over
     assert engine.step(over, Command(Timeout("round-1"), None, 99_000)).decision == Accepted(())
+
+
+def test_a_games_legal_moves_are_worked_out_once_per_seat():
+    asked = []
+
+    def legal(state, seat):
+        asked.append(seat)
+        return toy.SPEC.legal_moves(state, seat)
+
+    game = dataclasses.replace(started(), spec=dataclasses.replace(toy.SPEC, legal_moves=legal))
+    first = engine.legal_moves(game, 0)
+    assert engine.legal_moves(game, 0) == first and engine.legal_moves(game, 1) == legal(game.state, 1)
+    assert engine.legal_moves(dataclasses.replace(game), 0) == first  # an equal game, but another
+    assert asked == [0, 1, 1, 0]
+
+
+def test_legal_moves_kept_for_a_game_are_never_another_games(monkeypatch):
+    monkeypatch.setattr(engine, "_known", engine._Known(2))
+    games = [started(str(seed)) for seed in range(4)]
+    for game in games * 2:  # each game pushes out the oldest; none answers for another
+        assert engine.legal_moves(game, 0) == toy.SPEC.legal_moves(game.state, 0)
+    assert len(engine._known) == 2
+    played = engine.step(games[0], Command(toy.Choose(4), 0, T0 + 1)).game
+    assert engine.legal_moves(played, 0) == ()  # chosen already: not the game before's answer
