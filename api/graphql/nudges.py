@@ -5,7 +5,8 @@ while any subscription here watches that match. Each nudge starts the read every
 match will ask for (api/graphql/updates.py); once it is done, the listener sends each waiting
 subscription its update itself (``Watch.deliver``) and wakes only those it cannot serve: no channel,
 queue and task per subscription, hundreds of which would otherwise wake, one after another, on every
-move.
+move. It sends in the order the subscriptions came, each at once (api/common/eager.py); a send that
+must wait, to a client that stopped reading, goes on in a task of its own, so it holds up no one.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 import structlog
 from graphql import GraphQLError
 
+from api.common.eager import started
 from api.graphql.updates import Source, sources
 from api.matches.notify import Commit, group_name
 
@@ -69,7 +71,8 @@ class Nudges:
 
     def __init__(self, layer: Any) -> None:
         self.layer = layer
-        self.watches: dict[int, set[Watch]] = {}
+        # Each match's watches in the order they came (a dict as an ordered set): updates go out in it.
+        self.watches: dict[int, dict[Watch, None]] = {}
         self._channel: str | None = None
         self._membership = asyncio.Lock()  # group joins and leaves, one at a time and in order
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -78,13 +81,13 @@ class Nudges:
     async def watch(self, match_id: int) -> AsyncIterator[Watch]:
         """In the match's group when it enters, so no commit falls between this and a first read."""
         watch = Watch()
-        self.watches.setdefault(match_id, set()).add(watch)
+        self.watches.setdefault(match_id, {})[watch] = None
         try:
             await self._follow(match_id)
             yield watch
         finally:
-            watching = self.watches.get(match_id, set())
-            watching.discard(watch)
+            watching = self.watches.get(match_id, {})
+            watching.pop(watch, None)
             if not watching:
                 self.watches.pop(match_id, None)
                 self._spawn(self._follow(match_id))  # nobody waits for a leave
@@ -149,8 +152,14 @@ class Nudges:
         except Exception:
             log.exception("update_read_failed")  # a bug: the subscriptions are woken all the same
         for watch in served:
-            if source is None or not await _delivered(watch, source):
+            if source is None:
                 watch.nudge(version)
+                continue
+            # Each in turn, at once; one whose send waits (a client that stopped reading) goes on in a
+            # task of its own and holds up no one after it.
+            waiting = started(_deliver(watch, source, version))
+            if waiting is not None:
+                self._spawn(waiting)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(work)
@@ -163,17 +172,18 @@ class Nudges:
             log.error("nudge_task_failed", exc_info=task.exception())
 
 
-async def _delivered(watch: Watch, source: Source) -> bool:
-    deliver = watch.deliver
-    if deliver is None:  # its subscription let go while the read was in flight: a nudge is harmless
-        return False
-    try:
-        return await deliver(source)
-    except OSError:  # the client went away mid-send: its subscription finds out on its own send
-        return False
-    except Exception:
-        log.exception("update_delivery_failed")  # a bug: the subscription is woken to send it itself
-        return False
+async def _deliver(watch: Watch, source: Source, version: int) -> None:
+    """Send ``watch`` its update at ``source``, or wake it to read and send the update itself."""
+    deliver, sent = watch.deliver, False
+    if deliver is not None:  # None: its subscription let go while the read was in flight
+        try:
+            sent = await deliver(source)
+        except OSError:  # the client went away mid-send: its subscription finds out on its own send
+            pass
+        except Exception:
+            log.exception("update_delivery_failed")  # a bug: the subscription is woken to send it itself
+    if not sent:
+        watch.nudge(version)  # harmless to a subscription that let go
 
 
 def offer_commit(commit: Commit) -> None:

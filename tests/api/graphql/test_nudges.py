@@ -48,7 +48,7 @@ async def test_a_watch_let_go_during_the_read_costs_the_others_nothing(monkeypat
     leaving = [watch for index, watch in enumerate(watches) if index != staying]
     read = Read(leaving)
     monkeypatch.setattr(nudges, "sources", lambda: read)
-    listener.watches[MATCH] = set(watches)
+    listener.watches[MATCH] = dict.fromkeys(watches)
 
     listener.hand_out(MATCH, VERSION)
     (task,) = listener._tasks
@@ -66,7 +66,7 @@ async def test_a_nudge_hands_its_read_to_a_database_thread_before_its_task_first
     watch = nudges.Watch()
     read = Read(leaving=[])
     monkeypatch.setattr(nudges, "sources", lambda: read)
-    listener.watches[MATCH] = {watch}
+    listener.watches[MATCH] = {watch: None}
 
     listener.hand_out(MATCH, VERSION)
 
@@ -82,7 +82,7 @@ async def test_a_nudge_for_a_version_every_watch_has_sent_reads_nothing(monkeypa
     watch.sent = VERSION  # the commit was handed over here already (offer_commit): this is its echo
     read = Read(leaving=[])
     monkeypatch.setattr(nudges, "sources", lambda: read)
-    listener.watches[MATCH] = {watch}
+    listener.watches[MATCH] = {watch: None}
 
     listener.hand_out(MATCH, VERSION)
 
