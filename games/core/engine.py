@@ -23,8 +23,9 @@ from games.core.visibility import Event, Viewer
 # Lazy enforcement applies at most this many overdue timeouts before one command: a match left
 # alone for days must not make one request fold an unbounded chain of turns.
 MAX_OVERDUE = 64
-# Legal moves are kept for this many (game, seat) pairs: a busy server's moves of the last second or so.
-KNOWN_LEGAL_MOVES = 1024
+# Legal moves are kept for the last 512 to 1,024 (game, seat) pairs asked: on a busy server, the moves
+# of the last second or so.
+KNOWN_LEGAL_MOVES = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,25 +183,40 @@ def legal_moves(game: Game, seat: int) -> tuple[Any, ...]:
     return moves
 
 
-class _Known(dict[tuple[int, int], tuple[Game, tuple[Any, ...]]]):
+class _Known:
     """The legal moves of the games asked of last, by (game, seat).
 
     The same game is asked again and again: for each of its seats' live updates, then by the write path
     when a move chosen at that version arrives after the match moved on (``moved_on`` compares the game
     the mover was shown with the game now). Games are immutable, so an answer holds for as long as its
-    game lives; the entry keeps the game, so its ``id`` names no other until the entry goes. The oldest
-    entry goes first. Safe between threads: each dict call is one step under the interpreter's lock, and
-    a lost race only asks the game again.
+    game lives; an entry keeps its game, so the game's ``id`` names no other while the entry lasts.
+
+    Two generations of at most ``size`` entries each: when the young one is full it becomes the old one,
+    and the old one goes. Safe between the threads that ask: each step is one dict call or attribute
+    store under the interpreter's lock (no iteration another thread could change), and a race lost
+    only means a game is asked again.
     """
 
+    __slots__ = ("_old", "_young", "size")
+
     def __init__(self, size: int) -> None:
-        super().__init__()
         self.size = size
+        self._young: dict[tuple[int, int], tuple[Game, tuple[Any, ...]]] = {}
+        self._old: dict[tuple[int, int], tuple[Game, tuple[Any, ...]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._young) + len(self._old)
+
+    def get(self, key: tuple[int, int]) -> tuple[Game, tuple[Any, ...]] | None:
+        known = self._young.get(key)
+        return known if known is not None else self._old.get(key)
 
     def put(self, key: tuple[int, int], game: Game, moves: tuple[Any, ...]) -> None:
-        if len(self) >= self.size:
-            self.pop(next(iter(self), None), None)  # type: ignore[arg-type]
-        self[key] = (game, moves)
+        young = self._young
+        if len(young) >= self.size:
+            self._old = young
+            young = self._young = {}
+        young[key] = (game, moves)
 
 
 _known = _Known(KNOWN_LEGAL_MOVES)
