@@ -61,6 +61,11 @@ class ResilientRedisPubSubLayer(RedisPubSubChannelLayer):
         self._publisher.group_send(group, message)
         return True
 
+    def group_send_now(self, group: str, message: dict[str, Any]) -> bool:
+        """``group_send`` from any thread, sent from it at once (``Publisher.send_now``); False, having
+        sent nothing, when it cannot be: then send it with ``group_send_soon``."""
+        return self._publisher is not None and self._publisher.send_now(group, message)
+
     def settle_sends_soon(self, timeout: float) -> bool:
         """Wait until what ``group_send_soon`` queued so far has left (``timeout`` seconds at most)."""
         return self._publisher is None or self._publisher.settle(timeout)

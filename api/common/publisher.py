@@ -11,6 +11,11 @@ The writer only queues its message and never waits on Redis. The thread sends wh
 one pipelined round trip per Redis server, in the order it was queued. While Redis is down it drops
 what it cannot send, and subscribers poll meanwhile, as the layer does (api/common/layers.py). It logs
 the outage once, and tries again with the next message, at most every ``RETRY_SECONDS``.
+
+A writer may instead send a message itself (``send_now``), when the thread would have to wait for the
+interpreter: behind a hundred updates its own event loop is about to send (api/matches/notify.py). It
+waits ``NOW_TIMEOUT_SECONDS`` at most to connect and as long for Redis's answer, and after a failure
+leaves messages to the thread for ``RETRY_SECONDS``.
 """
 
 from __future__ import annotations
@@ -34,6 +39,9 @@ RETRY_SECONDS = 1.0  # how often a process whose Redis is down tries again (here
 UNREACHABLE = (redis.RedisError, OSError)
 # Options of a channels_redis host that redis-py's client takes as they are.
 CLIENT_OPTIONS = ("socket_connect_timeout", "socket_timeout")
+# The longest a writer's own send waits for Redis (connect or answer): a local PUBLISH answers in a
+# fraction of a millisecond, and a Redis that stopped answering must not hold the writer's move.
+NOW_TIMEOUT_SECONDS = 0.05
 
 
 class Publisher:
@@ -47,6 +55,8 @@ class Publisher:
         self._serialize = serialize
         self._queue: queue.SimpleQueue[tuple[str, bytes]] = queue.SimpleQueue()
         self._clients: list[redis.Redis | None] = [None] * len(self._hosts)
+        self._now_clients: list[redis.Redis | None] = [None] * len(self._hosts)  # for send_now
+        self._now_off_until = 0.0  # monotonic: send_now declines until then (it failed)
         self._down_since: float | None = None
         self._last_try = 0.0
         self._thread: threading.Thread | None = None
@@ -68,6 +78,21 @@ class Publisher:
             self._queue.put((f"{self._prefix}__group__{group}", self._serialize(message)))
         if self._thread is None:
             self._start()
+
+    def send_now(self, group: str, message: dict[str, Any]) -> bool:
+        """As ``group_send``, but sent from the calling thread, returning once Redis has it (True).
+        False, having sent nothing, while Redis is down or for ``RETRY_SECONDS`` after a failure here:
+        then queue it with ``group_send``."""
+        if self._down_since is not None or time.monotonic() < self._now_off_until:
+            return False
+        channel = f"{self._prefix}__group__{group}"
+        shard = _consistent_hash(channel, len(self._hosts))
+        try:
+            self._now_client(shard).publish(channel, self._serialize(message))
+        except UNREACHABLE:
+            self._now_off_until = time.monotonic() + RETRY_SECONDS
+            return False
+        return True
 
     def settle(self, timeout: float) -> bool:
         """Wait until every message queued before this call is sent or dropped, ``timeout`` seconds at
@@ -127,4 +152,22 @@ class Publisher:
             # One immediate retry: a connection Redis dropped when it restarted is replaced at once.
             client = redis.Redis.from_url(host["address"], retry=Retry(NoBackoff(), 1), **options)
             self._clients[shard] = client
+        return client
+
+    def _now_client(self, shard: int) -> redis.Redis:
+        """The shard's client for ``send_now``: any writer's thread may use it (its pool gives each
+        thread a connection of its own), and it waits ``NOW_TIMEOUT_SECONDS`` at most for each step."""
+        client = self._now_clients[shard]
+        if client is None:
+            with self._starting:
+                client = self._now_clients[shard]
+                if client is None:
+                    # No retry: a connection Redis dropped when it restarted fails this message over
+                    # to the thread, which sends it at once.
+                    client = self._now_clients[shard] = redis.Redis.from_url(
+                        self._hosts[shard]["address"],
+                        retry=Retry(NoBackoff(), 0),
+                        socket_connect_timeout=NOW_TIMEOUT_SECONDS,
+                        socket_timeout=NOW_TIMEOUT_SECONDS,
+                    )
         return client

@@ -9,7 +9,7 @@ class GraphQLConfig(AppConfig):
 
     def ready(self) -> None:
         # Wiring: commits made here reach this process's live updates directly (api/graphql/nudges.py).
-        from api.graphql.nudges import offer_commit
+        from api.graphql.nudges import crowded, offer_commit
         from api.matches import notify
 
-        notify.on_commit_here(offer_commit)
+        notify.on_commit_here(offer_commit, crowded)

@@ -8,7 +8,11 @@ publishing thread (api/common/publisher.py), which sends it without the request'
 loop, going back to it to publish cost the nudge hundreds of milliseconds. Listeners in this process
 (``on_commit_here``: the live updates) hear of the commit first, on the request's loop, with what the
 writer holds (the match, its game and the rows appended), so its subscribers here need no read and no
-round trip through Redis. Another layer (in memory, for one process) is sent to on that loop.
+round trip through Redis. When a crowd of them follows the match, the database thread publishes the
+nudge itself (``group_send_now``) while the loop starts on their updates: the publishing thread would
+wait for the interpreter until the loop had sent them all, and every subscriber in the other processes
+with it (docs/performance.md, the live fan-out). Another layer (in memory, for one process) is sent to
+on that loop.
 (``async_to_sync`` from a database thread would start an event loop, and with it a new Redis
 connection, for every move.) Elsewhere (the timer worker, commands) there is no such loop and the nudge
 is sent from the calling thread, before it goes on.
@@ -45,13 +49,21 @@ class Commit:
 
 
 _here: list[Callable[[Commit], None]] = []
+# Does a loop have a crowd of subscribers of a match (the loop, the match's id)? Asked on the committing
+# database thread.
+_crowds: list[Callable[[asyncio.AbstractEventLoop, int], bool]] = []
 
 
-def on_commit_here(listener: Callable[[Commit], None]) -> None:
+def on_commit_here(
+    listener: Callable[[Commit], None], crowd: Callable[[asyncio.AbstractEventLoop, int], bool] | None = None
+) -> None:
     """Call ``listener`` on the committing request's event loop for every commit made for a request in
-    this process (wiring: api/graphql registers the live updates' listener once)."""
+    this process (wiring: api/graphql registers the live updates' listener once). ``crowd``: whether
+    the listener will send so many updates of the match that the nudge should leave first."""
     if listener not in _here:
         _here.append(listener)
+    if crowd is not None and crowd not in _crowds:
+        _crowds.append(crowd)
 
 
 def group_name(match_id: int) -> str:
@@ -74,12 +86,13 @@ def publish_match_advanced(
     message: dict[str, Any] = {"type": "match.advanced", "match_id": match_id, "version": version}
     if seats:
         message["seats"] = True
-    if (
-        running
-        and isinstance(layer, ResilientRedisPubSubLayer)
-        and layer.group_send_soon(group_name(match_id), message)
-    ):
-        return
+    if running and isinstance(layer, ResilientRedisPubSubLayer):
+        group = group_name(match_id)
+        crowded = commit is not None and any(crowd(loop, match_id) for crowd in _crowds)  # type: ignore[arg-type]
+        if crowded and layer.group_send_now(group, message):
+            return
+        if layer.group_send_soon(group, message):
+            return
     if running:
         sent = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(match_id), message), loop)  # type: ignore[arg-type]
         sent.add_done_callback(lambda done: _log_failure(done, match_id, version))

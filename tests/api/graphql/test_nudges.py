@@ -3,6 +3,7 @@ read it was served by is in flight costs no other subscription its update."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -87,3 +88,19 @@ async def test_a_nudge_for_a_version_every_watch_has_sent_reads_nothing(monkeypa
     listener.hand_out(MATCH, VERSION)
 
     assert read.started == [] and not listener._tasks
+
+
+async def test_a_crowd_is_sixteen_subscriptions_of_the_match_on_the_loop_that_asks():
+    loop = asyncio.get_running_loop()
+    listener = nudges.nudges(layer=None)
+    try:
+        listener.watches[MATCH] = {nudges.Watch(): None for _ in range(nudges.CROWD - 1)}
+        assert not nudges.crowded(loop, MATCH)
+        listener.watches[MATCH][nudges.Watch()] = None
+        assert nudges.crowded(loop, MATCH)
+        assert not nudges.crowded(loop, MATCH + 1)
+        other = asyncio.new_event_loop()  # a loop with no listener
+        assert not nudges.crowded(other, MATCH)
+        other.close()
+    finally:
+        listener.watches.clear()

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
+import time
 from collections.abc import Iterator
+from typing import Any, cast
 
 import pytest
 from redis.asyncio.client import Pipeline, Redis
 
+from api.common import database
 from api.common.layers import ResilientRedisPubSubLayer
 from api.common.publisher import Publisher
+from api.matches import notify
 from tests.api.private_redis import PrivateRedis
 
 pytestmark = [pytest.mark.redis]
@@ -135,4 +140,69 @@ async def test_a_batch_that_fails_for_a_bug_does_not_stop_the_nudges_after_it(
     await asyncio.sleep(0.2)
     layer.group_send_soon("match.1", {"type": "match.advanced", "version": 2})
     assert (await asyncio.wait_for(layer.receive(channel), 5))["version"] == 2
+    await layer.flush()
+
+
+async def test_a_nudge_sent_now_has_reached_redis_when_its_writer_goes_on(
+    private_redis: PrivateRedis,
+) -> None:
+    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url])
+    channel = await layer.new_channel()
+    await layer.group_add("match.1", channel)
+
+    assert await asyncio.to_thread(layer.group_send_now, "match.1", {"type": "match.advanced", "version": 1})
+    assert (await asyncio.wait_for(layer.receive(channel), 5))["version"] == 1
+    await layer.flush()
+
+
+@pytest.fixture
+def silent_redis() -> Iterator[str]:
+    """The address of a server that takes connections and never answers, as a Redis that hangs."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        yield f"redis://127.0.0.1:{server.getsockname()[1]}/0"
+
+
+async def test_a_nudge_sent_now_to_a_silent_redis_declines_soon_and_then_at_once(
+    silent_redis: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer is a move's database thread: a hung Redis may not hold it for the client's timeout."""
+    layer = ResilientRedisPubSubLayer(hosts=[{"address": silent_redis, "socket_timeout": 2}])
+    tries = []
+    client = Publisher._now_client
+
+    def counted(self: Publisher, shard: int) -> object:
+        tries.append(shard)
+        return client(self, shard)
+
+    monkeypatch.setattr(Publisher, "_now_client", counted)
+    nudge = {"type": "match.advanced", "version": 1}
+    started = time.monotonic()
+    assert not await asyncio.to_thread(layer.group_send_now, "match.1", nudge)
+    assert time.monotonic() - started < 1  # NOW_TIMEOUT_SECONDS to connect and as long to answer
+    assert not await asyncio.to_thread(layer.group_send_now, "match.1", nudge)
+    assert tries == [0]  # the second declined without trying: for RETRY_SECONDS, the thread sends
+
+
+async def test_a_commit_with_a_crowd_here_sends_its_nudge_from_its_own_thread_after_the_crowd_has_it(
+    private_redis: PrivateRedis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The publishing thread would wait behind the crowd's updates (api/matches/notify.py)."""
+    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url])
+    channel = await layer.new_channel()
+    await layer.group_add(notify.group_name(1), channel)
+    order: list[str] = []
+    echo = asyncio.ensure_future(layer.receive(channel))
+    echo.add_done_callback(lambda _: order.append("echo"))
+    queued: list[str] = []
+    monkeypatch.setattr(Publisher, "group_send", lambda self, group, message: queued.append(group))
+    monkeypatch.setattr(notify, "get_channel_layer", lambda: layer)
+    monkeypatch.setattr(notify, "_here", [lambda commit: order.append("here")])
+    monkeypatch.setattr(notify, "_crowds", [lambda loop, match_id: match_id == 1])
+    commit = notify.Commit(match=cast(Any, None), game=cast(Any, None), since=0, rows=())
+
+    await database.run(notify.publish_match_advanced, 1, 1, commit)
+    assert (await asyncio.wait_for(echo, 5))["version"] == 1
+    assert order == ["here", "echo"] and queued == []
+    await database.run(notify.publish_match_advanced, 2, 1, commit)  # no crowd: the thread sends it
+    assert queued == [notify.group_name(2)]
     await layer.flush()
