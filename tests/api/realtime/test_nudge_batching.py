@@ -28,6 +28,14 @@ pytestmark = [pytest.mark.redis]
 NUDGES = 200
 
 
+async def listening(url: str, group: str, **options: Any) -> tuple[ResilientRedisPubSubLayer, str]:
+    """A layer on the Redis at ``url``, and one of its channels, in ``group``."""
+    layer = ResilientRedisPubSubLayer(hosts=[url], **options)
+    channel = await layer.new_channel()
+    await layer.group_add(group, channel)
+    return layer, channel
+
+
 @pytest.fixture
 def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Each request the layer's Redis clients send and wait for: a command alone, or a pipeline."""
@@ -50,9 +58,7 @@ def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 async def test_nudges_published_at_once_reach_redis_in_two_round_trips_and_arrive_in_order(
     private_redis: PrivateRedis, round_trips: list[str]
 ) -> None:
-    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url])
-    channel = await layer.new_channel()
-    await layer.group_add("match.1", channel)
+    layer, channel = await listening(private_redis.url, "match.1")
     round_trips.clear()
 
     await asyncio.gather(
@@ -81,9 +87,7 @@ async def test_nudges_queued_from_threads_arrive_in_order_without_the_writer_wai
     private_redis: PrivateRedis,
 ) -> None:
     """A move's nudge leaves from the publisher's thread, not the request's loop (api/common/publisher.py)."""
-    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url], prefix="nudged:")
-    channel = await layer.new_channel()
-    await layer.group_add("match.1", channel)
+    layer, channel = await listening(private_redis.url, "match.1", prefix="nudged:")
 
     def write() -> None:  # as a database thread does after each commit
         for n in range(NUDGES):
@@ -99,9 +103,7 @@ async def test_nudges_queued_from_threads_arrive_in_order_without_the_writer_wai
 async def test_while_redis_is_down_queued_nudges_are_dropped_and_they_flow_again_when_it_is_back(
     private_redis: PrivateRedis,
 ) -> None:
-    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url])
-    channel = await layer.new_channel()
-    await layer.group_add("match.1", channel)
+    layer, channel = await listening(private_redis.url, "match.1")
     private_redis.stop()
     started = asyncio.get_running_loop().time()
     for n in range(3):
@@ -124,9 +126,7 @@ async def test_while_redis_is_down_queued_nudges_are_dropped_and_they_flow_again
 async def test_a_batch_that_fails_for_a_bug_does_not_stop_the_nudges_after_it(
     private_redis: PrivateRedis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url])
-    channel = await layer.new_channel()
-    await layer.group_add("match.1", channel)
+    layer, channel = await listening(private_redis.url, "match.1")
     failing = [True]
     client = Publisher._client
 
@@ -146,9 +146,7 @@ async def test_a_batch_that_fails_for_a_bug_does_not_stop_the_nudges_after_it(
 async def test_a_nudge_sent_now_has_reached_redis_when_its_writer_goes_on(
     private_redis: PrivateRedis,
 ) -> None:
-    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url])
-    channel = await layer.new_channel()
-    await layer.group_add("match.1", channel)
+    layer, channel = await listening(private_redis.url, "match.1")
 
     assert await asyncio.to_thread(layer.group_send_now, "match.1", {"type": "match.advanced", "version": 1})
     assert (await asyncio.wait_for(layer.receive(channel), 5))["version"] == 1
@@ -187,9 +185,7 @@ async def test_a_commit_with_a_crowd_here_sends_its_nudge_from_its_own_thread_af
     private_redis: PrivateRedis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The publishing thread would wait behind the crowd's updates (api/matches/notify.py)."""
-    layer = ResilientRedisPubSubLayer(hosts=[private_redis.url])
-    channel = await layer.new_channel()
-    await layer.group_add(notify.group_name(1), channel)
+    layer, channel = await listening(private_redis.url, notify.group_name(1))
     order: list[str] = []
     echo = asyncio.ensure_future(layer.receive(channel))
     echo.add_done_callback(lambda _: order.append("echo"))
