@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import platform
+import re
 import subprocess
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
@@ -131,7 +132,35 @@ class Report:
         lines = ["| " + " | ".join(COLUMNS) + " |", "|---|---|---:|---:|---:|---|---|"]
         lines += ["| " + " | ".join(row) + " |" for row in self.rows()]
         machine = ", ".join(f"{key}: {value}" for key, value in self.machine.items())
-        return "\n".join([*lines, "", f"Machine — {machine}.", ""])
+        return "\n".join([*self.summary(), "", *lines, "", f"Machine — {machine}.", ""])
+
+    def summary(self) -> list[str]:
+        """The judged figures of the games as one table a reader takes in at once: a row per figure
+        (its unit beside its name), a column per game, each cell ours, the peer's and the ratio where
+        the peer was measured, then ✓ or ✗ where it has a target. A figure's own count (a replay's events) stays in its cell."""
+        judged = [j for j in self.judged() if (j.result or j.peer is not None) and j.figure.game]
+        games = list(dict.fromkeys(j.figure.game for j in judged))
+        rows: dict[str, dict[str, str]] = {}
+        targets: dict[str, dict[str, str]] = {}  # row -> game -> its target, where it has one
+        for j in judged:
+            label, own = _own_count(j.figure.label)
+            cell = _value(j.figure.value, "", j.figure.note)
+            if j.peer is not None:
+                cell += f" vs {_value(j.peer, '', '')}" + ("" if j.ratio is None else f" ({j.ratio:g}x)")
+            cell += f", {own}" if own else ""
+            cell += {"PASS": " ✓", "FAIL": " ✗"}.get(j.result, "")
+            row = f"{label} ({j.figure.unit})" if j.figure.unit else label
+            rows.setdefault(row, {})[j.figure.game or ""] = cell
+            if j.target:
+                targets.setdefault(row, {})[j.figure.game or ""] = j.target
+        lines = [
+            "| figure | target | " + " | ".join(games) + " |",
+            "|---|---|" + "---:|" * len(games),
+        ]
+        for row, cells in rows.items():
+            target = _targets(targets.get(row, {}), cells)
+            lines.append(f"| {row} | {target} | " + " | ".join(cells.get(game, "") for game in games) + " |")
+        return lines
 
     def write(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -150,6 +179,20 @@ class Report:
         }
         (folder / "results.json").write_bytes(orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n")
         (folder / "results.md").write_text(self.markdown())
+
+
+def _targets(held: dict[str, str], cells: dict[str, str]) -> str:
+    """A row's target, naming its games when it holds for only some of those shown."""
+    named = dict.fromkeys(held.values())
+    if len(named) == 1 and len(held) == len(cells):
+        return next(iter(named))
+    return "; ".join(f"{target} ({', '.join(g for g, t in held.items() if t == target)})" for target in named)
+
+
+def _own_count(label: str) -> tuple[str, str]:
+    """``label`` without a trailing count of its own ("replay warm (205 events)"), and that count."""
+    found = re.fullmatch(r"(.*) \(([\d,]+ events)\)", label)
+    return (found.group(1), found.group(2)) if found else (label, "")
 
 
 def _value(value: float | None, unit: str, note: str) -> str:

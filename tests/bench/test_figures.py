@@ -167,6 +167,50 @@ def test_each_game_is_set_beside_the_peer_runs_around_it_when_there_are_some():
     assert [(j.peer, j.ratio, j.result) for j in report.judged()] == [(200, 2.5, "PASS"), (250, 2.0, "PASS")]
 
 
+def test_the_summary_sets_each_judged_figure_of_every_game_in_one_row_beside_the_peer(tmp_path: Path):
+    report = Report(config={})
+    for game, moves, p99 in (("daredevil-rock", 500, 8.0), ("racesmack", 400, 31.0)):
+        report.add(
+            "service.moves_per_s",
+            "moves over ws",
+            moves,
+            "moves/s",
+            game=game,
+            shape="ws",
+            versus="moves_per_s",
+        )
+        report.add("open.submit_p99_ms", "open loop p99", p99, "ms", game=game)
+        report.add(
+            "service.load_cpu_percent",
+            "load generator CPU",
+            9.0,
+            "% of a core",
+            game=game,
+            versus="load_cpu_percent",
+        )
+        report.add("service.events", "events per move", 3.0, "", game=game)
+        cpu = 2.5 if game == "daredevil-rock" else 4.0  # its target is Daredevil Rock's alone
+        report.add(
+            "service.cpu_ms_per_move", "cpu", cpu, "ms", game=game, shape="ws", versus="cpu_ms_per_move"
+        )
+    report.add("replay.warm_ms", "replay warm (5,000 events)", 8.7, "ms", game="daredevil-rock")
+    report.add("replay.warm_ms", "replay warm (189 events)", 8.4, "ms", game="racesmack")
+    report.add("reference.commits_per_s", "PostgreSQL commits", 9000, "commits/s")
+    report.peer = {"moves_per_s": 250, "load_cpu_percent": 10.0, "cpu_ms_per_move": 3.0}
+    assert report.summary() == [
+        "| figure | target | daredevil-rock | racesmack |",
+        "|---|---|---:|---:|",
+        "| moves over ws (moves/s) | ≥ 2x peer | 500 vs 250 (2x) ✓ | 400 vs 250 (1.6x) ✗ |",
+        "| open loop p99 (ms) | ≤ 30 | 8.0 ✓ | 31.0 ✗ |",
+        "| load generator CPU (% of a core) |  | 9.0 vs 10.0 (0.9x) | 9.0 vs 10.0 (0.9x) |",
+        "| cpu (ms) | ≤ 1.6 (daredevil-rock) | 2.5 vs 3.0 (0.83x) ✗ | 4.0 vs 3.0 (1.33x) |",
+        "| replay warm (ms) | ≤ 20 | 8.7, 5,000 events ✓ | 8.4, 189 events ✓ |",
+    ]  # figures shown for information only beside no peer, or of no game, stay in the full table below it
+    report.write(tmp_path)
+    written = (tmp_path / "results.md").read_text()
+    assert written.index("| figure | target |") < written.index("| figure | game |")
+
+
 def test_a_target_may_hold_for_some_games_and_shapes_only():
     assert verdict("service.cpu_ms_per_move", 1.6, game="daredevil-rock", shape="ws") == "PASS"
     assert verdict("service.cpu_ms_per_move", 1.7, game="daredevil-rock", shape="ws") == "FAIL"
