@@ -1,7 +1,7 @@
 """PostgreSQL: the statements of api/common/statements.py as prepared statements of each session.
 
 PostgreSQL parses and plans every statement it is sent as text. For a move's small statements that
-was most of its CPU: about 0.3 ms of the 0.8 ms it spent per move (docs/performance.md). So each
+was most of its CPU: about 0.3 ms of the 0.8 ms it spent per move (docs/performance-log.md). So each
 session keeps them prepared (``PREPARE``, once per session and statement), and a batch is sent as
 ``EXECUTE name(params); EXECUTE ...``, which PostgreSQL parses in microseconds and runs on the plan it
 kept. The parameters are still bound on the client, so a batch of several statements still travels
@@ -105,7 +105,7 @@ def _begun(raw: Any) -> Iterator[list[str]]:
     would send as a round trip of its own: the caller sends it at the head of its batch instead, while
     psycopg is kept from sending its own (its private ``_autocommit``, which only decides that). Under
     load each round trip costs a database thread the interpreter's hand-over and the loopback's
-    system calls (docs/performance.md); a move's transaction begins with the lock's batch."""
+    system calls (docs/performance-log.md); a move's transaction begins with the lock's batch."""
     if not _may_begin(raw):
         yield []
         return

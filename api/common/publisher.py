@@ -5,7 +5,7 @@ published there, because the layer's connections belong to that loop. On a busy 
 of the loop on the way out, and another for Redis's reply before the next batch could leave. In a
 closed loop over HTTP (Daredevil Rock, two workers, about 230 moves/s), nudges reached the other worker
 272 ms after the commit at the median and 612 ms at p99; sent from here, 83 and 175 ms
-(docs/performance.md).
+(docs/performance-log.md).
 
 The writer only queues its message and never waits on Redis. The thread sends whatever is queued in
 one pipelined round trip per Redis server, in the order it was queued. While Redis is down it drops

@@ -3,7 +3,7 @@
 graphql-core works out each variable's signature from the document, and walks every value to guard
 against nesting too deep, on every call; strawberry then converts the field's arguments by looking up
 each one's name and type. For the same submitMove document each move, that was a tenth of a worker's
-time with moves over the socket (docs/performance.md). What depends only on the document and the
+time with moves over the socket (docs/performance-log.md). What depends only on the document and the
 schema is worked out here once; a call does only what depends on its values.
 
 Nothing is decided otherwise than the usual way: values are coerced by graphql-core's

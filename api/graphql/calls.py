@@ -3,7 +3,7 @@
 Every move a client makes is the same submitMove document with other variables. strawberry's pipeline
 and graphql-core's executor, built anew for each one (extension runners, an execution context, an
 executor, the root field collected, its union completed), took about a quarter of a worker's time
-under moves over the socket, ten times the resolver's own (docs/performance.md, "Where a move's time
+under moves over the socket, ten times the resolver's own (docs/performance-log.md, "Where a move's time
 goes"). Here that work is done once per document (api/graphql/plans.py, api/graphql/arguments.py) and
 each call does only what depends on it: its variables, its arguments, the resolver and the completion
 of its value.

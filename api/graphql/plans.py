@@ -5,7 +5,7 @@ A subscriber's selection is the same for every update it is sent, and the fields
 take no arguments: what graphql-core works out again for each update and field (which fields an
 object selects, a resolve info per field, strawberry's wrapping of each resolver, awaitable checks)
 can be worked out once. With moves over the socket that work was about a tenth of a worker's time
-(docs/performance.md, "Where a move's time goes").
+(docs/performance-log.md, "Where a move's time goes").
 
 A plan covers fields (aliased, or the same key asked for twice), inline and named fragments,
 ``__typename``, objects, lists, interfaces and unions. A document with anything else (a directive, an

@@ -11,7 +11,7 @@ writer holds (the match, its game and the rows appended), so its subscribers her
 round trip through Redis. When a crowd of them follows the match, the database thread publishes the
 nudge itself (``group_send_now``) while the loop starts on their updates: the publishing thread would
 wait for the interpreter until the loop had sent them all, and every subscriber in the other processes
-with it (docs/performance.md, the live fan-out). Another layer (in memory, for one process) is sent to
+with it (docs/performance-log.md, the live fan-out). Another layer (in memory, for one process) is sent to
 on that loop.
 (``async_to_sync`` from a database thread would start an event loop, and with it a new Redis
 connection, for every move.) Elsewhere (the timer worker, commands) there is no such loop and the nudge

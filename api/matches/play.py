@@ -113,7 +113,7 @@ def unlocked(held: Held | None, seat: int | None) -> tuple[Match, Game] | None:
     still refuses a match that moved on since, or ended; the move is then decided again, locked.
 
     Reading under the lock is one round trip of a move's two; in a game of turns the mover's own
-    process holds the match at the version its player was shown (docs/performance.md)."""
+    process holds the match at the version its player was shown (docs/performance-log.md)."""
     if held is None or held.game is None or seat is None:
         return None
     match, game = held.match, held.game

@@ -238,7 +238,7 @@ class HTTPApp:
     channels runs each consumer as a task per message source, waiting on them with ``asyncio.wait``,
     and looks up a channel layer for it. An HTTP request has one body to read and one answer to send,
     handled in turn either way: that machinery was about a fifth of the request path's time over HTTP
-    (docs/performance.md)."""
+    (docs/performance-log.md)."""
 
     def __init__(self, **initkwargs: Any) -> None:
         self.initkwargs = initkwargs

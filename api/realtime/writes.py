@@ -3,7 +3,7 @@
 A move over the socket answers its mover with two frames written back to back, graphql-transport-ws's
 ``next`` and ``complete``; uvicorn writes an HTTP answer's head and body apart. Each
 ``transport.write`` is a send system call, and on one host it also runs the receiver's side of the
-network stack: a worker spent about a twentieth of its time in them (docs/performance.md). Held until
+network stack: a worker spent about a twentieth of its time in them (docs/performance-log.md). Held until
 the loop's turn ends, what was written together leaves in one call and one packet. Nothing waits
 beyond the turn it was written in, and the bytes keep their order: a close goes out after what was
 written before it, an abort drops it as an abort drops the transport's buffer.

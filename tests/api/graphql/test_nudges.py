@@ -61,7 +61,7 @@ async def test_a_watch_let_go_during_the_read_costs_the_others_nothing(monkeypat
 
 
 async def test_a_nudge_hands_its_read_to_a_database_thread_before_its_task_first_runs(monkeypatch):
-    # Each turn of a busy loop is about 20 ms under load (docs/performance.md): the read should not wait
+    # Each turn of a busy loop is about 20 ms under load (docs/performance-log.md): the read should not wait
     # for the turn in which the listener's task first runs.
     listener = nudges.Nudges(layer=None)
     watch = nudges.Watch()
