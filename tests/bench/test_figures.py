@@ -150,18 +150,16 @@ def test_ours_is_judged_by_its_ratio_to_the_peer_of_the_same_run(tmp_path: Path)
     assert json.loads((tmp_path / "results.json").read_text())["figures"][2]["ratio"] == 0.5
 
 
+def _moves_over_ws(report: Report, game: str, moves: float) -> None:
+    report.add(
+        "service.moves_per_s", "moves over ws", moves, "moves/s", game=game, shape="ws", versus="moves_per_s"
+    )
+
+
 def test_each_game_is_set_beside_the_peer_runs_around_it_when_there_are_some():
     report = Report(config={})
     for game, moves in (("daredevil-rock", 500), ("racesmack", 500)):
-        report.add(
-            "service.moves_per_s",
-            "moves over ws",
-            moves,
-            "moves/s",
-            game=game,
-            shape="ws",
-            versus="moves_per_s",
-        )
+        _moves_over_ws(report, game, moves)
     report.peer = {"moves_per_s": 250}  # the mean of every run
     report.peers = {"daredevil-rock": {"moves_per_s": 200}}  # the machine was slower around this game
     assert [(j.peer, j.ratio, j.result) for j in report.judged()] == [(200, 2.5, "PASS"), (250, 2.0, "PASS")]
@@ -170,15 +168,7 @@ def test_each_game_is_set_beside_the_peer_runs_around_it_when_there_are_some():
 def test_the_summary_sets_each_judged_figure_of_every_game_in_one_row_beside_the_peer(tmp_path: Path):
     report = Report(config={})
     for game, moves, p99 in (("daredevil-rock", 500, 8.0), ("racesmack", 400, 31.0)):
-        report.add(
-            "service.moves_per_s",
-            "moves over ws",
-            moves,
-            "moves/s",
-            game=game,
-            shape="ws",
-            versus="moves_per_s",
-        )
+        _moves_over_ws(report, game, moves)
         report.add("open.submit_p99_ms", "open loop p99", p99, "ms", game=game)
         report.add(
             "service.load_cpu_percent",
