@@ -186,8 +186,12 @@ def connection_failed(error: BaseException, raw: Any = None) -> bool:
     """Did ``error`` come from a dead or unreachable server rather than from the statement itself?
 
     Deadlocks, lock timeouts and constraint errors are OperationalErrors too, but they leave the
-    connection usable. ``raw``: the driver connection the failing statement ran on, if known.
+    connection usable. ``raw``: the driver connection the failing statement ran on, if known; closed,
+    it was lost whatever the error says (a connection closed while its statement ran is an
+    InternalError to psycopg: "got no result from the query").
     """
+    if raw is not None and getattr(raw, "closed", False):
+        return True
     if not isinstance(error, OperationalError | InterfaceError):
         return False
     for link in _chain(error):
@@ -198,7 +202,7 @@ def connection_failed(error: BaseException, raw: Any = None) -> bool:
         if pgconn is not None and getattr(pgconn, "status", 0) != 0:  # libpq's CONNECTION_OK is 0
             return True
     if raw is not None:
-        return bool(getattr(raw, "closed", False))  # psycopg closes a connection it found broken
+        return False  # open (above): the statement failed, not the connection
     if connection.connection is None:  # never connected, or Django already closed it
         return True
     return not connection.is_usable()

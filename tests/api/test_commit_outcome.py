@@ -113,6 +113,29 @@ def test_a_connection_lost_before_commit_is_service_unavailable_and_nothing_is_a
     assert events(active) == before
 
 
+def test_a_read_whose_connection_was_closed_under_it_is_read_again_on_a_new_one(
+    active: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A connection closed while its statement runs (another thread's close, a server crash in that
+    instant) is reported by psycopg as an InternalError, "got no result from the query", not as a
+    lost connection: the closed driver connection says which it is."""
+    connection.ensure_connection()
+    raw = connection.connection
+    real_execute = raw.cursor().__class__.execute
+    closed_once = []
+
+    def execute(cursor: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+        if not closed_once:
+            closed_once.append(query)
+            raw.close()
+            raise psycopg.InternalError("got no result from the query")
+        return real_execute(cursor, query, *args, **kwargs)
+
+    monkeypatch.setattr(raw.cursor().__class__, "execute", execute)
+    assert database.call(lambda: Match.objects.filter(pk=active.pk).count()) == 1
+    assert closed_once and connection.connection is not raw
+
+
 def test_a_write_outside_a_transaction_lost_in_flight_is_outcome_unknown(monkeypatch) -> None:
     connection.ensure_connection()
     raw = connection.connection
