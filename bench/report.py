@@ -136,27 +136,17 @@ class Report:
 
     def summary(self) -> list[str]:
         """The judged figures of the games as one table a reader takes in at once: a row per figure
-        (its unit beside its name), a column per game, each cell ours, the peer's and the ratio where
-        the peer was measured, then ✓ or ✗ where it has a target. A figure's own count (a replay's events) stays in its cell."""
+        (its unit beside its name), a column per game (``_cell``)."""
         judged = [j for j in self.judged() if (j.result or j.peer is not None) and j.figure.game]
         games = list(dict.fromkeys(j.figure.game for j in judged))
         rows: dict[str, dict[str, str]] = {}
         targets: dict[str, dict[str, str]] = {}  # row -> game -> its target, where it has one
         for j in judged:
-            label, own = _own_count(j.figure.label)
-            cell = _value(j.figure.value, "", j.figure.note)
-            if j.peer is not None:
-                cell += f" vs {_value(j.peer, '', '')}" + ("" if j.ratio is None else f" ({j.ratio:g}x)")
-            cell += f", {own}" if own else ""
-            cell += {"PASS": " ✓", "FAIL": " ✗"}.get(j.result, "")
-            row = f"{label} ({j.figure.unit})" if j.figure.unit else label
+            row, cell = _cell(j)
             rows.setdefault(row, {})[j.figure.game or ""] = cell
             if j.target:
                 targets.setdefault(row, {})[j.figure.game or ""] = j.target
-        lines = [
-            "| figure | target | " + " | ".join(games) + " |",
-            "|---|---|" + "---:|" * len(games),
-        ]
+        lines = ["| figure | target | " + " | ".join(games) + " |", "|---|---|" + "---:|" * len(games)]
         for row, cells in rows.items():
             target = _targets(targets.get(row, {}), cells)
             lines.append(f"| {row} | {target} | " + " | ".join(cells.get(game, "") for game in games) + " |")
@@ -179,6 +169,18 @@ class Report:
         }
         (folder / "results.json").write_bytes(orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n")
         (folder / "results.md").write_text(self.markdown())
+
+
+def _cell(j: Judged) -> tuple[str, str]:
+    """A judged figure's row and its cell: ours, the peer's and the ratio where the peer was measured,
+    then ✓ or ✗ where it has a target; a figure's own count (a replay's events) goes in the cell."""
+    label, own = _own_count(j.figure.label)
+    cell = _value(j.figure.value, "", j.figure.note)
+    if j.peer is not None:
+        cell += f" vs {_value(j.peer, '', '')}" + ("" if j.ratio is None else f" ({j.ratio:g}x)")
+    cell += f", {own}" if own else ""
+    cell += {"PASS": " ✓", "FAIL": " ✗"}.get(j.result, "")
+    return (f"{label} ({j.figure.unit})" if j.figure.unit else label), cell
 
 
 def _targets(held: dict[str, str], cells: dict[str, str]) -> str:
