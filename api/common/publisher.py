@@ -72,10 +72,9 @@ class Publisher:
 
     def group_send(self, group: str, message: dict[str, Any]) -> None:
         """As the layer's ``group_send``, queued: returns at once, from any thread."""
-        # channels_redis's group channel name (RedisPubSubLoopLayer._get_group_channel_name).
         with self._progress:
             self._queued += 1
-            self._queue.put((f"{self._prefix}__group__{group}", self._serialize(message)))
+            self._queue.put((self._channel(group), self._serialize(message)))
         if self._thread is None:
             self._start()
 
@@ -85,7 +84,7 @@ class Publisher:
         then queue it with ``group_send``."""
         if self._down_since is not None or time.monotonic() < self._now_off_until:
             return False
-        channel = f"{self._prefix}__group__{group}"
+        channel = self._channel(group)
         shard = _consistent_hash(channel, len(self._hosts))
         try:
             self._now_client(shard).publish(channel, self._serialize(message))
@@ -93,6 +92,10 @@ class Publisher:
             self._now_off_until = time.monotonic() + RETRY_SECONDS
             return False
         return True
+
+    def _channel(self, group: str) -> str:
+        # channels_redis's group channel name (RedisPubSubLoopLayer._get_group_channel_name).
+        return f"{self._prefix}__group__{group}"
 
     def settle(self, timeout: float) -> bool:
         """Wait until every message queued before this call is sent or dropped, ``timeout`` seconds at

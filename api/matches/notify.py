@@ -86,19 +86,19 @@ def publish_match_advanced(
     message: dict[str, Any] = {"type": "match.advanced", "match_id": match_id, "version": version}
     if seats:
         message["seats"] = True
+    group = group_name(match_id)
     if running and isinstance(layer, ResilientRedisPubSubLayer):
-        group = group_name(match_id)
         crowded = commit is not None and any(crowd(loop, match_id) for crowd in _crowds)  # type: ignore[arg-type]
         if crowded and layer.group_send_now(group, message):
             return
         if layer.group_send_soon(group, message):
             return
     if running:
-        sent = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(match_id), message), loop)  # type: ignore[arg-type]
+        sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)  # type: ignore[arg-type]
         sent.add_done_callback(lambda done: _log_failure(done, match_id, version))
         return
     try:
-        async_to_sync(layer.group_send)(group_name(match_id), message)
+        async_to_sync(layer.group_send)(group, message)
     except Exception:
         # The move is committed; a lost nudge only delays subscribers until their next poll. A Redis
         # outage never gets here: the layer drops the nudge itself (api/common/layers.py).
