@@ -191,8 +191,11 @@ GRAPHQL_SUBSCRIPTION_OUTAGE_POLL_SECONDS = env.float("GRAPHQL_SUBSCRIPTION_OUTAG
 # worker holds it, so a dead worker's claims fire again that much later; a deadline whose firing failed
 # is retried after TIMER_RETRY_MS. A worker fires on TIMER_THREADS threads (each with its own database
 # connection) and claims no more than they can take; one match's deadlines never fire at once.
-# 10 ms: a deadline fires at most about that late; a claim is one short Lua call, 100 a second.
+# A worker that can hear the store sleeps until the next deadline is due, TIMER_IDLE_MS at the longest;
+# it polls every TIMER_POLL_MS while it holds claims or cannot hear the store (Redis unreachable).
+# 10 ms: such a deadline fires at most about that late; a claim is one short Lua call, 100 a second.
 TIMER_POLL_MS = env.int("TIMER_POLL_MS", default=10)
+TIMER_IDLE_MS = env.int("TIMER_IDLE_MS", default=1_000)
 TIMER_BATCH = env.int("TIMER_BATCH", default=100)
 TIMER_REARM_S = env.float("TIMER_REARM_S", default=60.0)
 TIMER_LEASE_MS = env.int("TIMER_LEASE_MS", default=3_000)

@@ -2,7 +2,8 @@
 
 A dict holds each entry's current score and a heap orders them; heap items whose score no longer
 matches the dict are stale and skipped (lazy deletion), so re-arming never searches the heap. One
-lock makes every operation atomic, which is all "atomic claim" needs inside one process.
+lock makes every operation atomic, which is all "atomic claim" needs inside one process; a change that
+brings the earliest entry forward calls the listeners itself, after it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from api.matches.timers.store import Claim, DeadlineTuple, clock_ms
+from api.matches.timers.store import Claim, DeadlineTuple, Wake, clock_ms
 
 Key = tuple[int, str]  # (match_id, deadline_id)
 
@@ -26,10 +27,13 @@ class MemoryStore:
         self._heap: list[tuple[int, int, str]] = []
         # Nothing empties process memory behind our back: only ``clear`` (a test's "flush") un-arms it.
         self.armed = False
+        self.due_in_ms: int | None = None
+        self._wakes: list[Wake] = []
 
     def mirror(self, match_id: int, deadlines: Sequence[DeadlineTuple]) -> None:
         new = {deadline_id: int(at_ms) for deadline_id, at_ms, _kind in deadlines}
         with self._lock:
+            before = self._earliest()
             was = self._deadlines.pop(match_id, {})
             for deadline_id in was.keys() - new.keys():
                 self._score.pop((match_id, deadline_id), None)
@@ -39,15 +43,20 @@ class MemoryStore:
                     self._set((match_id, deadline_id), at_ms)
             if new:
                 self._deadlines[match_id] = new
+            sooner = self._sooner_than(before)
+        self._wake_if(sooner)
 
     def arm(self, by_match: Mapping[int, Sequence[DeadlineTuple]]) -> None:
         with self._lock:
+            before = self._earliest()
             for match_id, deadlines in by_match.items():
                 for deadline_id, at_ms, _kind in deadlines:
                     if (match_id, deadline_id) not in self._score:
                         self._set((match_id, deadline_id), int(at_ms))
                         self._deadlines.setdefault(match_id, {})[deadline_id] = int(at_ms)
             self.armed = True
+            sooner = self._sooner_than(before)
+        self._wake_if(sooner)
 
     def claim(self, *, limit: int, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
         now = self._clock() if now_ms is None else int(now_ms)
@@ -60,7 +69,14 @@ class MemoryStore:
                     continue  # stale heap item: the entry was re-armed, leased or removed
                 self._set((match_id, deadline_id), lease)
                 claims.append(Claim(match_id, deadline_id, lease, now))
+            earliest = self._earliest()
+        self.due_in_ms = None if earliest is None else earliest - now
         return claims
+
+    def listen_for_sooner(self, wake: Wake) -> _Listening:
+        with self._lock:
+            self._wakes.append(wake)
+        return _Listening(self, wake)
 
     def renew(self, claims: Sequence[Claim], *, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
         lease = (self._clock() if now_ms is None else int(now_ms)) + lease_ms
@@ -97,6 +113,22 @@ class MemoryStore:
             self._heap.clear()
             self.armed = False
 
+    def _earliest(self) -> int | None:
+        """The lowest score held (under the lock), stale heap items dropped on the way."""
+        heap = self._heap
+        while heap and self._score.get((heap[0][1], heap[0][2])) != heap[0][0]:
+            heapq.heappop(heap)
+        return heap[0][0] if heap else None
+
+    def _sooner_than(self, before: int | None) -> bool:
+        earliest = self._earliest()
+        return earliest is not None and (before is None or earliest < before)
+
+    def _wake_if(self, sooner: bool) -> None:
+        if sooner:
+            for wake in list(self._wakes):
+                wake()
+
     def _set(self, key: Key, score: int) -> None:
         self._score[key] = score
         heapq.heappush(self._heap, (score, *key))
@@ -104,3 +136,20 @@ class MemoryStore:
         if len(self._heap) > 64 + 4 * len(self._score):
             self._heap = [(s, *k) for k, s in self._score.items()]
             heapq.heapify(self._heap)
+
+
+class _Listening:
+    """A listener of this process's store: it hears every change, as it is made."""
+
+    def __init__(self, store: MemoryStore, wake: Wake) -> None:
+        self._store, self._wake = store, wake
+        self._closed = False
+
+    def live(self) -> bool:
+        return not self._closed
+
+    def close(self) -> None:
+        self._closed = True
+        with self._store._lock:
+            if self._wake in self._store._wakes:
+                self._store._wakes.remove(self._wake)

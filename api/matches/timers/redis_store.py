@@ -5,6 +5,9 @@ Keys (``P`` = settings.TIMER_KEY_PREFIX):
   P:m:<match_id> hash deadline_id -> armed at_ms, so a match's entries are found in O(k)
   P:armed        written by every re-arm from the database: its absence means the keys were flushed
                  or Redis restarted empty, and ``claim`` reports it (see TimerStore.armed)
+  P:sooner       a pub/sub channel: a mirror that makes an entry the earliest of ``P:due`` publishes
+                 its due time there, and so does every re-arm, for the workers sleeping until the next
+                 deadline (``listen_for_sooner``)
 
 Every change is a script, so each is atomic against the others. ``claim`` reads Redis's own clock
 (``TIME``): workers on different hosts agree on what is due without trusting their own clocks.
@@ -12,37 +15,56 @@ Every change is a script, so each is atomic against the others. ``claim`` reads 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import redis
+import structlog
 from redis.backoff import ExponentialWithJitterBackoff
+from redis.client import PubSub
+from redis.exceptions import RedisError
 from redis.retry import Retry
 
-from api.matches.timers.store import Claim, DeadlineTuple
+from api.matches.timers.store import Claim, DeadlineTuple, Wake
 
-# KEYS: due, match hash. ARGV: match_id, then deadline_id, at_ms pairs.
+# A Lua function for the scripts below: the lowest score in the sorted set ``due`` (nil: empty).
+_EARLIEST = """
+local function earliest(due)
+  local first = redis.call('ZRANGE', due, 0, 0, 'WITHSCORES')
+  return first[2] and tonumber(first[2])
+end
+"""
+
+# KEYS: due, match hash. ARGV: sooner channel, match_id, then deadline_id, at_ms pairs.
 # An entry re-armed with the same at_ms keeps its current score: if it is leased, a second worker
-# must not get it again just because an unrelated move re-mirrored the match.
-_MIRROR = """
+# must not get it again just because an unrelated move re-mirrored the match. An entry that becomes
+# the earliest is published: a worker may be asleep until the one that was earliest before.
+_MIRROR = (
+    _EARLIEST
+    + """
+local before = earliest(KEYS[1])
 local old = redis.call('HGETALL', KEYS[2])
 local was, new = {}, {}
 for i = 1, #old, 2 do was[old[i]] = old[i + 1] end
-for i = 2, #ARGV, 2 do new[ARGV[i]] = ARGV[i + 1] end
+for i = 3, #ARGV, 2 do new[ARGV[i]] = ARGV[i + 1] end
 for id, _ in pairs(was) do
-  if new[id] == nil then redis.call('ZREM', KEYS[1], ARGV[1] .. '|' .. id) end
+  if new[id] == nil then redis.call('ZREM', KEYS[1], ARGV[2] .. '|' .. id) end
 end
 redis.call('DEL', KEYS[2])
-for i = 2, #ARGV, 2 do
+for i = 3, #ARGV, 2 do
   local id, at = ARGV[i], ARGV[i + 1]
-  local member = ARGV[1] .. '|' .. id
+  local member = ARGV[2] .. '|' .. id
   if was[id] ~= at or not redis.call('ZSCORE', KEYS[1], member) then
     redis.call('ZADD', KEYS[1], at, member)
   end
   redis.call('HSET', KEYS[2], id, at)
 end
+local after = earliest(KEYS[1])
+if after and (not before or after < before) then redis.call('PUBLISH', ARGV[1], after) end
 return 1
 """
+)
 
 # KEYS: due, match hash. ARGV: match_id, then deadline_id, at_ms pairs. Adds only what is missing.
 _ARM = """
@@ -65,15 +87,17 @@ local function clock(override)
 end
 """
 
-# KEYS: due, armed. ARGV: limit, lease_ms, now_ms override ('' = Redis TIME).
+# KEYS: due, armed. ARGV: limit, lease_ms, now_ms override ('' = Redis TIME). Returns the clock, the
+# lease, the members claimed, whether the store is armed, and the lowest score left (false: none).
 _CLAIM = (
     _NOW
+    + _EARLIEST
     + """
 local now = clock(ARGV[3])
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))
 local lease = now + tonumber(ARGV[2])
 for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', lease, member) end
-return {now, lease, due, redis.call('EXISTS', KEYS[2])}
+return {now, lease, due, redis.call('EXISTS', KEYS[2]), earliest(KEYS[1]) or false}
 """
 )
 
@@ -107,13 +131,21 @@ return 0
 """
 
 
+log = structlog.get_logger(__name__)
+
+SOONER_WAIT_S = 0.5  # how long the listener waits for a message before it looks at ``close`` again
+SOONER_RETRY_S = 1.0  # between two tries to subscribe, while Redis cannot be reached
+
+
 class RedisStore:
     def __init__(self, client: redis.Redis, *, prefix: str) -> None:
         self.client = client
         self.prefix = prefix
         self.due_key = f"{prefix}:due"
         self.armed_key = f"{prefix}:armed"
+        self.sooner_channel = f"{prefix}:sooner"
         self.armed = False  # as the last claim found it; False until one has run
+        self.due_in_ms: int | None = None  # as the last claim found it
         self._mirror = client.register_script(_MIRROR)
         self._arm = client.register_script(_ARM)
         self._claim = client.register_script(_CLAIM)
@@ -134,7 +166,8 @@ class RedisStore:
         return f"{self.prefix}:m:{match_id}"
 
     def mirror(self, match_id: int, deadlines: Sequence[DeadlineTuple]) -> None:
-        self._mirror(keys=[self.due_key, self.match_key(match_id)], args=_args(match_id, deadlines))
+        args = [self.sooner_channel, *_args(match_id, deadlines)]
+        self._mirror(keys=[self.due_key, self.match_key(match_id)], args=args)
 
     def arm(self, by_match: Mapping[int, Sequence[DeadlineTuple]]) -> None:
         # One round trip for the lot: rearm_all may pass thousands of matches.
@@ -144,13 +177,21 @@ class RedisStore:
                     keys = [self.due_key, self.match_key(match_id)]
                     self._arm(keys=keys, args=_args(match_id, deadlines), client=pipe)
             pipe.set(self.armed_key, 1)
+            # Once for the lot (it may bring back entries due before a sleeping worker's next one).
+            pipe.publish(self.sooner_channel, "arm")
             pipe.execute()
 
     def claim(self, *, limit: int, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
         keys = [self.due_key, self.armed_key]
-        now, lease, members, armed = self._claim(keys=keys, args=[limit, lease_ms, _now_arg(now_ms)])
+        now, lease, members, armed, earliest = self._claim(
+            keys=keys, args=[limit, lease_ms, _now_arg(now_ms)]
+        )
         self.armed = bool(armed)
+        self.due_in_ms = None if earliest is None else int(earliest) - int(now)
         return [_claim(member, int(lease), int(now)) for member in members]
+
+    def listen_for_sooner(self, wake: Wake) -> SoonerListener:
+        return SoonerListener(self.client, self.sooner_channel, wake)
 
     def renew(self, claims: Sequence[Claim], *, lease_ms: int, now_ms: int | None = None) -> list[Claim]:
         if not claims:
@@ -175,6 +216,50 @@ class RedisStore:
         keys = list(self.client.scan_iter(match=f"{self.prefix}:*", count=500))
         if keys:
             self.client.unlink(*keys)
+
+
+class SoonerListener:
+    """The store's sooner channel, heard on a thread of its own: ``wake`` for every message, and once
+    subscribed (what was published before went unheard). Cut off, it subscribes again every
+    ``SOONER_RETRY_S``, and is not ``live`` meanwhile."""
+
+    def __init__(self, client: redis.Redis, channel: str, wake: Wake) -> None:
+        self._client, self._channel, self._wake = client, channel, wake
+        self._live = False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="timer-sooner", daemon=True)
+        self._thread.start()
+
+    def live(self) -> bool:
+        return self._live
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=SOONER_WAIT_S * 4)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            pubsub = self._client.pubsub()
+            try:
+                self._listen(pubsub)
+            except RedisError as error:
+                log.info("timer_sooner_cut_off", error=f"{type(error).__name__}: {error}")
+            except Exception:
+                log.exception("timer_sooner_failed")  # a bug: the loop polls meanwhile
+            finally:
+                self._live = False
+                pubsub.close()
+            self._stop.wait(SOONER_RETRY_S)
+
+    def _listen(self, pubsub: PubSub) -> None:
+        pubsub.subscribe(self._channel)
+        while not self._stop.is_set():
+            message = pubsub.get_message(timeout=SOONER_WAIT_S)
+            if message is None:
+                continue
+            self._wake()
+            if message["type"] == "subscribe":
+                self._live = True  # subscribed: from now on, nothing published goes unheard
 
 
 def _args(match_id: int, deadlines: Sequence[DeadlineTuple]) -> list[str | int]:

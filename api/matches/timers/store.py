@@ -5,19 +5,26 @@ due. ``claim`` hands due entries to one worker by re-scoring them to a lease; ``
 the worker is busy; ``ack`` removes an entry only if it still carries that lease, so a deadline re-armed
 meanwhile survives. The database stays the source of truth: a store can be emptied at any time and
 ``rearm_all`` refills it; ``armed`` tells the worker when that has happened.
+
+A worker need not ask the store every few milliseconds whether something is due: ``claim`` says when
+the earliest entry left comes due (``due_in_ms``), and ``listen_for_sooner`` tells it, from any
+process, of an entry that becomes the earliest (a move's new deadline due before every other), so
+an idle worker sleeps until the next deadline instead of polling (api/matches/timers/loop.py).
 """
 
 from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django.conf import settings
 
 DEFAULT_KEY_PREFIX = "cliffside:timers"
+
+Wake = Callable[[], None]
 
 # (deadline_id, at_ms, kind) as the persistence services pass them.
 DeadlineTuple = tuple[str, int, str]
@@ -33,11 +40,28 @@ class Claim:
     now_ms: int  # the store's clock when it was claimed: at or after the deadline
 
 
+class Listening(Protocol):
+    def live(self) -> bool:
+        """Is every entry that becomes the earliest heard of now? False while the listener is cut off
+        (Redis unreachable, not yet subscribed): a worker then polls."""
+
+    def close(self) -> None:
+        """Stop listening."""
+
+
 class TimerStore(Protocol):
     armed: bool
     """False once the store is found to have lost its entries since ``arm`` last ran (a flush, a restart
     without persistence), or if it never ran: the timer loop then re-arms it from the database at once.
     Redis finds out in ``claim``, which costs no extra round trip; process memory knows it outright."""
+    due_in_ms: int | None
+    """As the last claim found it: how long until the earliest entry left is due, or its lease runs out
+    (by the store's clock; 0 or less: due already); None when the store holds none, or before a claim."""
+
+    def listen_for_sooner(self, wake: Wake) -> Listening:
+        """Call ``wake`` (from any thread) whenever a ``mirror`` or ``arm``, in any process, makes an
+        entry due earlier than every entry before it; and when listening resumes after a break, in
+        which such a change may have gone unheard."""
 
     def mirror(self, match_id: int, deadlines: Sequence[DeadlineTuple]) -> None:
         """Hold exactly ``deadlines`` for the match (an entry re-armed unchanged keeps its lease)."""

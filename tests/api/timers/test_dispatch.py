@@ -7,8 +7,10 @@ import pytest
 import redis
 
 from api.matches.timers import TimerLoop, mirror, run_due
+from api.matches.timers.firing import Firings
+from api.matches.timers.memory_store import MemoryStore
 from api.matches.timers.store import clock_ms
-from tests.api.timers.conftest import new_redis_store
+from tests.api.timers.conftest import new_redis_store, wait_for
 
 T = 1_000_000
 HANG_S = 30  # seconds: a loop that has not stopped by then never will
@@ -145,6 +147,9 @@ def test_the_loop_survives_a_failing_tick(store):
             self.claims += 1
             raise redis.ConnectionError("down")
 
+        def listen_for_sooner(self, wake):
+            return MemoryStore().listen_for_sooner(wake)
+
     loop = TimerLoop(poll_ms=10, store=Flaky(), rearm=False)
     thread = threading.Thread(target=loop.run_forever)
     thread.start()
@@ -161,3 +166,51 @@ def test_processes_share_one_redis_store(redis_store):
     mirror(match_id=2, deadlines=[("a", T, "turn")], store=redis_store)
     assert [c.deadline_id for c in other.claim(limit=5, lease_ms=100, now_ms=T)] == ["a"]
     other.client.close()
+
+
+def another_process(store):
+    """``store`` as another process sees it: Redis through a connection of its own."""
+    return store if isinstance(store, MemoryStore) else new_redis_store()
+
+
+def test_an_idle_loop_sleeps_until_the_next_deadline_and_a_sooner_one_wakes_it(store, settings):
+    settings.TIMER_IDLE_MS = 60_000  # asleep for a minute, unless a sooner deadline is heard of
+    claims, claim = [], store.claim
+    store.claim = lambda **kwargs: claims.append(1) or claim(**kwargs)
+    fire = Recorder()
+    loop = TimerLoop(poll_ms=10, store=store, fire=fire, rearm=False)
+    thread = threading.Thread(target=loop.run_forever)
+    thread.start()
+    try:
+        assert wait_for(lambda: loop.hears_sooner)
+        before = len(claims)
+        time.sleep(0.3)  # 30 claims, polling every 10 ms
+        assert len(claims) - before <= 1
+        due = clock_ms() + 100
+        mirror(match_id=9, deadlines=[("turn-1", due, "turn")], store=another_process(store))
+        assert wait_for(lambda: fire.calls, seconds=HANG_S)  # a minute, had it not heard
+        assert fire.calls[0][:2] == (9, "turn-1") and fire.calls[0][2] >= due
+    finally:
+        loop.stop()
+        thread.join(timeout=HANG_S)
+    assert not thread.is_alive()
+
+
+def test_a_loop_polls_while_it_holds_claims_or_cannot_hear_the_store(store):
+    class Deaf:
+        def live(self):
+            return False
+
+    loop = TimerLoop(poll_ms=10, store=store, rearm=False)
+    firings = Firings(store, Recorder(), threads=2, lease_ms=1_000)  # its threads never started
+    hearing = store.listen_for_sooner(lambda: None)
+    try:
+        assert wait_for(hearing.live)
+        store.claim(limit=1, lease_ms=1_000)
+        assert loop.pause(firings, hearing) == loop.idle_s  # nothing armed
+        assert loop.pause(firings, Deaf()) == loop.poll_s
+        store.mirror(1, [("turn", clock_ms() + 30_000, "turn"), ("now", clock_ms() - 1, "turn")])
+        firings.submit(store.claim(limit=1, lease_ms=1_000))
+        assert loop.pause(firings, hearing) == loop.poll_s  # its lease is renewed at ticks
+    finally:
+        hearing.close()

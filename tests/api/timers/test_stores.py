@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from api.matches.timers.store import Claim, TimerStore, clock_ms
-from tests.api.timers.conftest import new_redis_store
+from tests.api.timers.conftest import new_redis_store, wait_for
 
 T = 1_000_000  # an arbitrary "now": these tests pass the clock explicitly
 LEASE = 30_000
@@ -159,3 +159,52 @@ def test_two_redis_workers_take_each_entry_exactly_once(redis_store):
     assert len(taken) == 2_000 and set(taken.values()) == {1}
     for worker in workers:
         worker.client.close()
+
+
+def test_a_claim_tells_when_the_earliest_entry_left_comes_due(store):
+    store.mirror(1, [("a", T + 500, "turn")])
+    store.mirror(2, [("b", T - 10, "turn")])
+    assert claim_ids(store, T) == [(2, "b")]
+    assert store.due_in_ms == 500
+    assert claim_ids(store, T + 500) == [(1, "a")]
+    assert store.due_in_ms == LEASE - 500  # b's lease runs out first now
+    store.clear()
+    claim_ids(store, T)
+    assert store.due_in_ms is None
+
+
+class Wakes:
+    def __init__(self) -> None:
+        self.count = 0
+        self.lock = threading.Lock()
+
+    def __call__(self) -> None:
+        with self.lock:
+            self.count += 1
+
+
+def test_every_listener_hears_of_an_entry_that_becomes_the_earliest(store):
+    wakes = Wakes()
+    listening = store.listen_for_sooner(wakes)
+    try:
+        assert wait_for(listening.live)
+        heard = wakes.count  # Redis: once on subscribing, as what was published before went unheard
+        store.mirror(1, [("first", T + 1_000, "turn")])  # the earliest, being the only one
+        store.mirror(2, [("later", T + 2_000, "turn")])
+        store.mirror(3, [("sooner", T + 500, "turn")])
+        # Messages arrive in the order they were published: had "later" been, it came before "sooner".
+        assert wait_for(lambda: wakes.count >= heard + 2)
+        assert wakes.count == heard + 2
+    finally:
+        listening.close()
+
+
+def test_a_listener_closed_hears_no_more(store):
+    wakes = Wakes()
+    listening = store.listen_for_sooner(wakes)
+    assert wait_for(listening.live)
+    listening.close()  # Redis: its thread is gone once this returns
+    heard = wakes.count
+    store.mirror(1, [("first", T, "turn")])
+    store.arm({2: [("sooner", T - 1, "turn")]})
+    assert wakes.count == heard and not listening.live()
