@@ -1,4 +1,4 @@
-"""Durable match timers: MatchDeadline rows mirrored into a store that workers poll.
+"""Durable match timers: MatchDeadline rows mirrored into a store that workers claim them from.
 
 ``mirror`` (called by the services after each commit), ``run_due`` (claim and fire what is due),
 ``rearm_all`` (rebuild the store from the database) and ``TimerLoop`` (what `manage.py run_timers`
