@@ -163,9 +163,9 @@ class TimerLoop:
 
     def pause(self, firings: Firings, sooner: Listening) -> float:
         """Seconds until the next tick, after one that reached the store (see the module's docstring)."""
-        due_in_ms = firings.store.due_in_ms
         if firings.room < firings.capacity or not sooner.live():
             return self.poll_s
+        due_in_ms = firings.store.due_in_ms
         rearm_at = max(self._next_rearm, self._rearm_retry_at)
         until_rearm = rearm_at - time.monotonic() if self.rearm else self.idle_s
         # A millisecond past due: the store's clock may run a little behind this one.

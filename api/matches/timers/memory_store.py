@@ -63,13 +63,10 @@ class MemoryStore:
         lease = now + lease_ms
         claims: list[Claim] = []
         with self._lock:
-            while self._heap and self._heap[0][0] <= now and len(claims) < limit:
-                score, match_id, deadline_id = heapq.heappop(self._heap)
-                if self._score.get((match_id, deadline_id)) != score:
-                    continue  # stale heap item: the entry was re-armed, leased or removed
+            while (earliest := self._earliest()) is not None and earliest <= now and len(claims) < limit:
+                _, match_id, deadline_id = heapq.heappop(self._heap)
                 self._set((match_id, deadline_id), lease)
                 claims.append(Claim(match_id, deadline_id, lease, now))
-            earliest = self._earliest()
         self.due_in_ms = None if earliest is None else earliest - now
         return claims
 
@@ -113,8 +110,14 @@ class MemoryStore:
             self._heap.clear()
             self.armed = False
 
+    def _unlisten(self, wake: Wake) -> None:
+        with self._lock:
+            if wake in self._wakes:
+                self._wakes.remove(wake)
+
     def _earliest(self) -> int | None:
-        """The lowest score held (under the lock), stale heap items dropped on the way."""
+        """The lowest score held (under the lock), stale heap items (an entry re-armed, leased or
+        removed since) dropped on the way."""
         heap = self._heap
         while heap and self._score.get((heap[0][1], heap[0][2])) != heap[0][0]:
             heapq.heappop(heap)
@@ -150,6 +153,4 @@ class _Listening:
 
     def close(self) -> None:
         self._closed = True
-        with self._store._lock:
-            if self._wake in self._store._wakes:
-                self._store._wakes.remove(self._wake)
+        self._store._unlisten(self._wake)
