@@ -2,7 +2,8 @@
 before the server does, so the load of these figures comes from Node):
 
 - service: the closed loop, ``matches`` two-seat matches of each game, a client per seat moving on each
-  update, in each client shape (moves over the socket, moves over HTTP); with the server's CPU per move;
+  update, in each client shape (moves over the socket, moves over HTTP); with the server's and the
+  database's CPU per move and how busy the machine was (``Meters``);
 - peers: boardgame.io 0.50.2 on PostgreSQL under the same closed loop, its figures beside ours; with the
   service part, before the first game and after each one (``run_service_beside_peer``);
 - open: moves arriving at fixed rates over the same matches: latency at the first rate, and capacity;
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -54,25 +56,55 @@ def run_service_beside_peer(stack: Stack, options: Options, out: report.Report, 
     that fails fails the peers part; the games are measured all the same."""
     console.print(f"{peer.VERSION} measured before the first game and after each one")
     with _peer_server(stack, out) as server:
-        runs = [_peer_run(server, options, out, console, after=None)] if server else []
+        runs = [_peer_run(stack, server, options, out, console, after=None)] if server else []
         for game in options.games:
             _service_game(stack, options, out, game)
             if server and runs[-1]:  # once the peer failed, the games go on without it
-                runs.append(_peer_run(server, options, out, console, after=game.key))
+                runs.append(_peer_run(stack, server, options, out, console, after=game.key))
                 if runs[-1]:
                     out.peers[game.key] = _mean(runs[-2:])
     out.peer = _mean([run for run in runs if run])
 
 
+@dataclass
+class Meters:
+    """What a closed loop's windows are read from: the server's processes, the database server's (None
+    when it runs on another machine) and the whole machine. The server's CPU per move is its cost; the
+    machine's busy share says whether the cores ran out before the server did."""
+
+    server: cpu.Meter
+    database: cpu.Meter | None
+    machine: cpu.Meter
+
+    @classmethod
+    def around(cls, stack: Stack, server_pids: list[int]) -> Meters:
+        with stack.postgres.connect() as connection:
+            root = cpu.postgres_root(connection)
+        return cls(cpu.processes(server_pids), None if root is None else cpu.processes([root]), cpu.machine())
+
+    def on_mark(self, mark: node.Mark) -> None:
+        for meter in (self.server, self.database, self.machine):
+            if meter is not None:
+                meter.on_mark(mark)
+
+    def figures(self, window: str, accepted: int) -> dict[str, float | None]:
+        database = None if self.database is None else self.database.spent.get(window)
+        return {
+            "cpu_ms_per_move": loops.cpu_ms_per_move(self.server.spent.get(window), accepted),
+            "database_cpu_ms_per_move": loops.cpu_ms_per_move(database, accepted),
+            "machine_busy_percent": self.machine.busy_percent(window),
+        }
+
+
 def _service_game(stack: Stack, options: Options, out: report.Report, game: GamePlan) -> None:
     reference = next(iter(out.details.get("reference", [])), None)
-    meter = cpu.Meter(stack.service_pids)
+    meters = Meters.around(stack, stack.service_pids)
     plan = {"scenario": "closed", "base": stack.server.base, "game": game.key, "seats": game.seats}
     shape = {"matches": options.matches, "shapes": list(options.shapes)}
-    result = drive({**plan, **shape, "warmup": options.warmup, "seconds": options.seconds}, meter.on_mark)
+    result = drive({**plan, **shape, "warmup": options.warmup, "seconds": options.seconds}, meters.on_mark)
     for client in options.shapes:
         figures = loops.closed(result, client)
-        figures["cpu_ms_per_move"] = loops.cpu_ms_per_move(meter.spent.get(client), figures["accepted"])
+        figures.update(meters.figures(client, figures["accepted"]))
         if reference:  # how much of the database's commit rate the service turns into moves
             figures["of_reference"] = round(figures["moves_per_s"] / reference["commits_per_s"], 3)
         out.keep("service", {"game": game.key, "shape": client, "clients": result["clients"], **figures})
@@ -85,7 +117,9 @@ SERVICE_ROWS = (
     ("update_p99_ms", "move → mover's update p99", "ms", True),
     ("submit_p99_ms", "submitMove → its result p99", "ms", False),
     ("cpu_ms_per_move", "server CPU per move", "ms", True),
+    ("database_cpu_ms_per_move", "database CPU per move", "ms", True),
     ("load_cpu_percent", "load generator CPU", "% of a core", True),
+    ("machine_busy_percent", "machine CPU busy", "% of all cores", True),
     ("refused_percent", "submissions refused for concurrency", "%", False),
     ("lost_percent", "submissions refused by the game (a race lost)", "%", False),
     ("longest_pause_ms", "longest pause between two moves of a match", "ms", False),
@@ -116,13 +150,21 @@ def _percent(share: float | None) -> float | None:
     return None if share is None else round(share * 100, 1)
 
 
-PEER_FIGURES = ("moves_per_s", "update_p50_ms", "update_p99_ms", "cpu_ms_per_move", "load_cpu_percent")
+PEER_FIGURES = (
+    "moves_per_s",
+    "update_p50_ms",
+    "update_p99_ms",
+    "cpu_ms_per_move",
+    "database_cpu_ms_per_move",
+    "load_cpu_percent",
+    "machine_busy_percent",
+)
 
 
 def run_peers(stack: Stack, options: Options, out: report.Report, console: Console) -> None:
     with _peer_server(stack, out) as server:
         if server:
-            out.peer = _peer_run(server, options, out, console, after=None)
+            out.peer = _peer_run(stack, server, options, out, console, after=None)
 
 
 @contextlib.contextmanager
@@ -140,21 +182,27 @@ def _peer_server(stack: Stack, out: report.Report) -> Iterator[peer.PeerServer |
 
 
 def _peer_run(
-    server: peer.PeerServer, options: Options, out: report.Report, console: Console, *, after: str | None
+    stack: Stack,
+    server: peer.PeerServer,
+    options: Options,
+    out: report.Report,
+    console: Console,
+    *,
+    after: str | None,
 ) -> dict[str, float | None]:
     """One closed loop of the peer, kept in the details (``after``: the game measured just before it);
     returns the figures ours are set beside, none if it failed (then the peers part is failed)."""
     console.print(f"{peer.VERSION} with its PostgreSQL storage, Daredevil Rock, {options.matches} matches")
-    meter = cpu.Meter([server.process.popen.pid])
+    meters = Meters.around(stack, [server.process.popen.pid])
     plan = {"scenario": "peer", "base": server.base, "api": server.api, "seats": 2}
     timing = {"matches": options.matches, "warmup": options.warmup, "seconds": options.seconds}
     try:
-        result = drive({**plan, **timing}, meter.on_mark)
+        result = drive({**plan, **timing}, meters.on_mark)
     except PartFailed as error:
         out.failed("peers", None, str(error))
         return {}
     figures = loops.closed(result, PEER_WINDOW)
-    figures["cpu_ms_per_move"] = loops.cpu_ms_per_move(meter.spent.get(PEER_WINDOW), figures["accepted"])
+    figures.update(meters.figures(PEER_WINDOW, figures["accepted"]))
     detail = {"peer": peer.VERSION, "game": "daredevil-rock", "after": after, "clients": result["clients"]}
     out.keep("peers", {**detail, **figures})
     return {key: figures[key] for key in PEER_FIGURES}

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import cpu, loops, node
+from bench import backends, cpu, loops, node
 from bench.report import Report
 from bench.targets import verdict
 
@@ -226,17 +226,55 @@ def test_cpu_is_read_from_proc_for_a_process_and_its_children():
         pytest.skip("no /proc here")
     process = subprocess.Popen([sys.executable, "-c", BURN], stdout=subprocess.PIPE, text=True)
     try:
-        meter = cpu.Meter([process.pid])
-        meter.on_mark({"mark": "start", "window": "ws"})
+        meter, machine = cpu.processes([process.pid]), cpu.machine()
+        for each in (meter, machine):
+            each.on_mark({"mark": "start", "window": "ws"})
         assert process.stdout is not None and process.stdout.readline() == "done\n"
-        meter.on_mark({"mark": "end", "window": "ws"})
+        for each in (meter, machine):
+            each.on_mark({"mark": "end", "window": "ws"})
         assert 0.55 <= meter.spent["ws"] < 5  # 0.2 s of its own, 0.4 s of its child's (ticks of 10 ms)
+        # The machine was busy at least while they burned, and never more than all its cores.
+        assert machine.spent["ws"] >= meter.spent["ws"] - 0.05
+        busy = machine.busy_percent("ws")
+        assert busy is not None and 0 < busy <= 100
+        assert machine.busy_percent("http") is None  # no such window
         assert process.pid in cpu.descendants([process.pid])
         assert cpu.ticks(os.getpid()) > 0
     finally:
         process.kill()
         process.wait()
     assert cpu.ticks(process.pid) == 0  # gone
+
+
+def test_the_database_cpu_is_read_from_the_local_postgresql_server():
+    if not cpu.available():
+        pytest.skip("no /proc here")
+    try:
+        server = backends.postgres_server()
+    except backends.BackendMissing:
+        pytest.skip("no PostgreSQL server to ask")
+    if server.host not in ("127.0.0.1", "localhost", "::1"):
+        pytest.skip("PostgreSQL runs elsewhere: its CPU is not read")
+    with server.connect() as connection:
+        root = cpu.postgres_root(connection)
+        backend = connection.execute("SELECT pg_backend_pid()").fetchone()[0]
+        assert root is not None and backend in cpu.descendants([root])  # while the backend lives
+
+
+class _Elsewhere:
+    """A connection whose backend is a process of this machine that is not PostgreSQL's."""
+
+    def execute(self, sql: str) -> _Elsewhere:
+        return self
+
+    def fetchone(self) -> tuple[int]:
+        return (os.getpid(),)
+
+
+def test_a_database_server_elsewhere_is_not_measured():
+    if not cpu.available():
+        pytest.skip("no /proc here")
+    assert cpu.postgres_root(_Elsewhere()) is None
 
 
 def test_the_node_packages_are_pinned_to_exact_versions_by_the_lock_file():
