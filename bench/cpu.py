@@ -97,7 +97,7 @@ def _name(pid: int) -> str:
 
 class Meter:
     """A reading per named window (``start(name)``, then ``stop(name)``): ``spent[name]`` is what the
-    reading grew by, ``elapsed[name]`` the seconds between. ``processes`` and ``machine`` make one."""
+    reading grew by, ``elapsed[name]`` the seconds between. ``processes`` makes one."""
 
     def __init__(self, read: Callable[[], float]) -> None:
         self.read = read
@@ -119,12 +119,6 @@ class Meter:
             return
         (self.start if mark["mark"] == "start" else self.stop)(str(mark["window"]))
 
-    def busy_percent(self, window: str) -> float | None:
-        """For a machine's meter: the share of all its cores kept busy over ``window``."""
-        if window not in self.spent or not self.elapsed[window]:
-            return None
-        return round(self.spent[window] / (self.elapsed[window] * cores()) * 100, 1)
-
 
 def processes(roots: Iterable[int]) -> Meter:
     """CPU seconds of ``roots`` and everything below them."""
@@ -132,6 +126,14 @@ def processes(roots: Iterable[int]) -> Meter:
     return Meter(lambda: seconds(roots))
 
 
-def machine() -> Meter:
-    """CPU seconds of the whole machine, every core's summed (``busy_percent`` makes it a share)."""
-    return Meter(busy_seconds)
+class Machine(Meter):
+    """The whole machine's busy CPU seconds, every core's summed, per window."""
+
+    def __init__(self) -> None:
+        super().__init__(busy_seconds)
+
+    def busy_percent(self, window: str) -> float | None:
+        """The share of all the machine's cores kept busy over ``window`` (None: not measured)."""
+        if window not in self.spent or not self.elapsed[window]:
+            return None
+        return round(self.spent[window] / (self.elapsed[window] * cores()) * 100, 1)

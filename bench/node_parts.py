@@ -74,13 +74,13 @@ class Meters:
 
     server: cpu.Meter
     database: cpu.Meter | None
-    machine: cpu.Meter
+    machine: cpu.Machine
 
     @classmethod
     def around(cls, stack: Stack, server_pids: list[int]) -> Meters:
         with stack.postgres.connect() as connection:
             root = cpu.postgres_root(connection)
-        return cls(cpu.processes(server_pids), None if root is None else cpu.processes([root]), cpu.machine())
+        return cls(cpu.processes(server_pids), None if root is None else cpu.processes([root]), cpu.Machine())
 
     def on_mark(self, mark: node.Mark) -> None:
         for meter in (self.server, self.database, self.machine):

@@ -226,7 +226,7 @@ def test_cpu_is_read_from_proc_for_a_process_and_its_children():
         pytest.skip("no /proc here")
     process = subprocess.Popen([sys.executable, "-c", BURN], stdout=subprocess.PIPE, text=True)
     try:
-        meter, machine = cpu.processes([process.pid]), cpu.machine()
+        meter, machine = cpu.processes([process.pid]), cpu.Machine()
         for each in (meter, machine):
             each.on_mark({"mark": "start", "window": "ws"})
         assert process.stdout is not None and process.stdout.readline() == "done\n"
