@@ -13,8 +13,8 @@ write path locks the match and then replaces its deadlines: taking them in the s
 deadlock against a move.
 
 Slower than the store on purpose: a poll of the ``at_ms`` index every half second rather than a claim
-as each deadline comes due, one deadline at a time per worker. It keeps games moving for as long as the outage lasts;
-the loop re-arms the store from the database when it answers, as after any outage.
+as each deadline comes due, one deadline at a time per worker. It keeps games moving for as long as
+the outage lasts; the loop re-arms the store from the database when it answers, as after any outage.
 """
 
 from __future__ import annotations
